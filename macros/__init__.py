@@ -1,0 +1,57 @@
+"""mkdocs-macros entry point: registers the macros pages call, and nothing else.
+
+Each macro asks the model and a renderer for the current page's language and URL.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import render
+from .model import load_cached
+from .pages import record_of
+
+
+def define_env(env) -> None:
+    """Called once per language build by mkdocs-macros."""
+    project = Path(env.conf["config_file_path"]).parent
+    data_dir = project / env.conf["extra"].get("data_dir", "data")
+    repo = (env.conf.get("repo_url") or "").rstrip("/")
+
+    def ctx() -> render.Ctx:
+        lang = env.conf["plugins"]["i18n"].current_language
+        url = env.page.url if env.page else ""
+        if lang != "zh" and url.startswith(f"{lang}/"):
+            url = url[len(lang) + 1 :]
+        return render.Ctx(load_cached(data_dir), lang, url)
+
+    def edit_url(section: str, record_id: str) -> str:
+        file, line = ctx().model.source_line(section, record_id)
+        return f"{repo}/blob/main/{file}#L{line}"
+
+    macros = {
+        "stack_diagram": lambda: render.stack_figure(ctx()),
+        "layer_index": lambda: render.layer_index(ctx()),
+        "layer_tools": lambda layer_id: render.layer_tools_table(ctx(), layer_id),
+        "tool_card": lambda tool_id: render.tool_card(ctx(), tool_id),
+        "tool_link": lambda tool_id: render.tool_link(ctx(), tool_id),
+        "tool_index": lambda: render.tool_index(ctx()),
+        "tool_page": lambda tool_id: render.tool_page(ctx(), tool_id, edit_url("tools", tool_id)),
+        "layer_page": lambda layer_id: render.layer_page(ctx(), layer_id, edit_url("layers", layer_id)),
+        "chain_page": lambda chain_id: render.chain_page(ctx(), chain_id, edit_url("chains", chain_id)),
+        "chain": lambda chain_id: render.chain_figure(ctx(), chain_id),
+        "chain_index": lambda: render.chain_index(ctx()),
+        "table": lambda table_id, rows=None: render.table_html(ctx(), table_id, rows),
+        "table_section": lambda table_id: render.table_section(ctx(), table_id),
+        "guide_list": lambda list_id: render.guide_list(ctx(), list_id),
+        "glossary": lambda: render.glossary(ctx()),
+        "term": lambda term_id: render.term_link(ctx(), term_id),
+        "references": lambda source: render.references(ctx(), source),
+        "catalog": lambda: render.catalog(ctx()),
+    }
+    for name, function in macros.items():
+        env.macro(function, name)
+
+    @env.macro
+    def is_generated_page() -> bool:
+        return bool(env.page and record_of(env.page.file.src_uri))

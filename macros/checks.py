@@ -1,0 +1,183 @@
+"""Checks across records: references resolve, the stack is consistent, no silly cycles.
+
+Also the warnings: likely mistakes that are not errors (wrong language in a field,
+duplicate summaries, plain-http documentation links).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import records as r
+from .problems import Problem, did_you_mean
+from .yaml_source import SourceFile
+
+CJK_CHARS = "\u3400-\u9fff\uf900-\ufaff"
+
+
+def check_references(model, sources: dict[str, SourceFile]) -> list[Problem]:
+    """Every id a record points at must exist, in the right collection."""
+    problems: list[Problem] = []
+
+    def at(stem: str, record_id: str, *rest: object) -> tuple:
+        return (stem, model.record_index[(stem, record_id)], *rest)
+
+    def need(stem: str, path: tuple, value: str, pool: dict, what: str) -> None:
+        if value not in pool:
+            hint = did_you_mean(value, pool)
+            problems.append(
+                sources[stem].problem(path, f"unknown {what} '{value}'.{hint or f' Add it to data/{_file_of(what)}.yaml first.'}")
+            )
+
+    for layer in model.layers.values():
+        for i, tool_id in enumerate(layer.diagram):
+            path = at("layers", layer.id, "diagram", i)
+            need("layers", path, tool_id, model.tools, "tool")
+            tool = model.tools.get(tool_id)
+            if tool and tool.layer != layer.id:
+                problems.append(
+                    sources["layers"].problem(
+                        path,
+                        f"tool '{tool_id}' is in layer '{tool.layer}', not '{layer.id}': move it or fix its layer.",
+                    )
+                )
+    for tool in model.tools.values():
+        if tool.layer is not None:
+            need("tools", at("tools", tool.id, "layer"), tool.layer, model.layers, "layer")
+        need("tools", at("tools", tool.id, "kind"), tool.kind, model.kinds, "kind")
+        for i, relation in enumerate(tool.relations):
+            path = at("tools", tool.id, "relations", i, "tool")
+            need("tools", path, relation.tool, model.tools, "tool")
+            if relation.tool == tool.id:
+                problems.append(sources["tools"].problem(path, "a tool cannot relate to itself: remove this relation."))
+        for i, ref_id in enumerate(tool.docs):
+            need("tools", at("tools", tool.id, "docs", i), ref_id, model.references, "reference")
+    for chain in model.chains.values():
+        for i, step in enumerate(chain.steps):
+            for node, path in [(step, at("chains", chain.id, "steps", i))] + [
+                (option, at("chains", chain.id, "steps", i, "options", j)) for j, option in enumerate(step.options)
+            ]:
+                for k, tool_id in enumerate(node.tools):
+                    need("chains", path + ("tools", k), tool_id, model.tools, "tool")
+                if node.layer:
+                    need("chains", path + ("layer",), node.layer, model.layers, "layer")
+    for table in model.tables.values():
+        for i, row in enumerate(table.rows):
+            path = at("tables", table.id, "rows", i)
+            if len(row.cells) != len(table.columns):
+                problems.append(
+                    sources["tables"].problem(
+                        path + ("cells",),
+                        f"row has {len(row.cells)} cells but the table has {len(table.columns)} columns: "
+                        "add or remove cells so they line up.",
+                    )
+                )
+            if row.tool:
+                need("tables", path + ("tool",), row.tool, model.tools, "tool")
+            for k, tool_id in enumerate(row.mentions):
+                need("tables", path + ("mentions", k), tool_id, model.tools, "tool")
+    for guide in model.lists.values():
+        for path, item in _items(guide.items, at("lists", guide.id, "items")):
+            for k, tool_id in enumerate(item.tools):
+                need("lists", path + ("tools", k), tool_id, model.tools, "tool")
+    for term in model.glossary.values():
+        for k, tool_id in enumerate(term.tools):
+            need("glossary", at("glossary", term.id, "tools", k), tool_id, model.tools, "tool")
+    for g, group in enumerate(model.catalog):
+        for e, entry in enumerate(group.entries):
+            need("catalog", ("catalog", g, "entries", e, "tool"), entry.tool, model.tools, "tool")
+    problems += _part_of_cycles(model, sources)
+    return problems
+
+
+def _file_of(what: str) -> str:
+    return {"tool": "tools", "layer": "layers", "kind": "kinds", "reference": "references"}.get(what, what)
+
+
+def _items(items: list[r.Item], base: tuple) -> Iterator[tuple[tuple, r.Item]]:
+    for i, item in enumerate(items):
+        yield base + (i,), item
+        yield from _items(item.items, base + (i, "items"))
+
+
+def _part_of_cycles(model, sources: dict[str, SourceFile]) -> list[Problem]:
+    # "A is part of B is part of A" is always a data mistake; report each cycle once.
+    parent = {
+        t.id: [rel.tool for rel in t.relations if rel.type == "part-of" and rel.tool in model.tools]
+        for t in model.tools.values()
+    }
+    reported: set[frozenset] = set()
+    problems = []
+    for start in sorted(parent):
+        stack = [(start, [start])]
+        while stack:
+            node, trail = stack.pop()
+            for nxt in parent[node]:
+                if nxt == start:
+                    cycle = frozenset(trail)
+                    if cycle not in reported:
+                        reported.add(cycle)
+                        index = model.record_index[("tools", start)]
+                        problems.append(
+                            sources["tools"].problem(
+                                ("tools", index, "relations"),
+                                f"part-of cycle {' → '.join(trail + [start])}: a tool cannot contain itself; "
+                                "remove one of these part-of relations.",
+                            )
+                        )
+                elif nxt not in trail and len(trail) < 50:
+                    stack.append((nxt, trail + [nxt]))
+    return problems
+
+
+def find_warnings(model, sources: dict[str, SourceFile]) -> list[Problem]:
+    """Likely mistakes that still build: wrong language, duplicate summaries, http links."""
+    import re
+
+    cjk = re.compile(f"[{CJK_CHARS}]")
+    warnings: list[Problem] = []
+    for stem, source in sources.items():
+        for path, value in _walk(source.data, ()):
+            if not isinstance(value, str) or len(path) < 2:
+                continue
+            if path[-1] == "zh" and not cjk.search(value) and _is_sentence(value):
+                warnings.append(source.problem(path, "the zh text has no Chinese: translate it (or write the name once, without zh/en).", "warning"))
+            if path[-1] == "en" and cjk.search(value):
+                warnings.append(source.problem(path, "the en text contains Chinese: translate it.", "warning"))
+    seen: dict[str, str] = {}
+    for tool in model.tools.values():
+        key = tool.summary.en.strip().lower()
+        if key in seen:
+            warnings.append(
+                sources["tools"].problem(
+                    ("tools", model.record_index[("tools", tool.id)], "summary"),
+                    f"same English summary as '{seen[key]}': say what makes this one different.",
+                    "warning",
+                )
+            )
+        seen.setdefault(key, tool.id)
+    for ref in model.references.values():
+        if ref.url.startswith("http://"):
+            warnings.append(
+                sources["references"].problem(
+                    ("references", model.record_index[("references", ref.id)], "url"),
+                    "link is plain http: use the https:// address if the site has one.",
+                    "warning",
+                )
+            )
+    return warnings
+
+
+def _is_sentence(value: str) -> bool:
+    # Short names ("cuBLAS", "PTX/cubin") legitimately read the same in Chinese.
+    return len(value.split()) >= 4
+
+
+def _walk(value: object, path: tuple) -> Iterator[tuple[tuple, object]]:
+    yield path, value
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _walk(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _walk(child, path + (index,))

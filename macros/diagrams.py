@@ -1,0 +1,128 @@
+"""DOT text for the stack and chain diagrams: pure functions of (model, language, links).
+
+Every label is an HTML-like label with all text entity-escaped, so quotes, braces,
+backslashes or angle brackets in data render as text and cannot change the graph.
+"""
+
+from __future__ import annotations
+
+from . import records as r
+from .palette import FONT, layer_colours
+from .textutil import plain, wrap
+
+TOOLS_PER_ROW = 5
+EDGE_COLOUR = "#8a8a8a"
+
+
+def esc(text: str) -> str:
+    """Escape text for a Graphviz HTML-like label or attribute."""
+    return (
+        plain(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("\n", " ")
+        .replace("\r", " ")
+    )
+
+
+def esc_attr(text: str) -> str:
+    """Escape text for a quoted DOT attribute (backslashes are escapes there)."""
+    return esc(text).replace("\\", "\\\\")
+
+
+def lines_label(text: str, width: int) -> str:
+    """An HTML-label body: wrapped, escaped lines joined by <BR/>."""
+    return "<BR/>".join(esc(line) for line in wrap(plain(text), width))
+
+
+def stack_dot(model, lang: str, link_prefix: str) -> str:
+    """The stack: one HTML table, a full-width band per layer, a linked cell per tool."""
+    layer_ids = list(model.layers)
+    rows = []
+    for layer in model.layers.values():
+        fill, ink, border = layer_colours(layer_ids, layer.id)
+        cells = []
+        tools = [model.tools[t] for t in layer.diagram]
+        for start in range(0, len(tools), TOOLS_PER_ROW):
+            chunk = tools[start : start + TOOLS_PER_ROW]
+            cells.append("<TR>" + "".join(_tool_cell(t, lang, link_prefix, border) for t in chunk) + "</TR>")
+        inner = f'<TABLE BORDER="0" CELLSPACING="6" CELLPADDING="0">{"".join(cells)}</TABLE>'
+        rows.append(
+            f'<TR><TD BGCOLOR="{fill}" WIDTH="210" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="10" '
+            f'HREF="{link_prefix}layers/{layer.id}/" TOOLTIP="{esc(layer.summary.get(lang))}" '
+            f'ID="layer-{layer.id}" TARGET="_top">'
+            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22)}</B></FONT></TD>'
+            f'<TD BGCOLOR="{fill}" WIDTH="760" CELLPADDING="6">{inner}</TD></TR>'
+        )
+    table = f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="3" CELLPADDING="0">{"".join(rows)}</TABLE>'
+    return (
+        "digraph stack {\n"
+        f'  graph [bgcolor="transparent", pad="0.05", margin="0", fontname="{FONT}"];\n'
+        f'  node [shape=plain, fontname="{FONT}", fontsize="13"];\n'
+        f"  stack [label=<{table}>];\n"
+        "}\n"
+    )
+
+
+def _tool_cell(tool: r.Tool, lang: str, link_prefix: str, border: str) -> str:
+    return (
+        f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
+        f'HREF="{link_prefix}tools/{tool.id}/" TOOLTIP="{esc(tool.summary.get(lang))}" '
+        f'ID="tool-{tool.id}" TARGET="_top">'
+        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), 18)}</FONT></TD>'
+    )
+
+
+def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str) -> str:
+    """A chain, top to bottom; a step with options fans out into side-by-side branches."""
+    layer_ids = list(model.layers)
+    out = [
+        "digraph chain {",
+        f'  graph [bgcolor="transparent", pad="0.05", margin="0", nodesep="0.25", ranksep="0.28", fontname="{FONT}"];',
+        f'  node [fontname="{FONT}", fontsize="13", margin="0.12,0.06"];',
+        f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.3"];',
+    ]
+    previous: list[str] = []
+    for i, step in enumerate(chain.steps):
+        if step.options:
+            names = []
+            decision = f"s{i}"
+            out.append(_node(model, decision, step, lang, link_prefix, layer_ids, decision_point=True))
+            out += [f"  {p} -> {decision};" for p in previous]
+            for j, option in enumerate(step.options):
+                name = f"s{i}o{j}"
+                names.append(name)
+                out.append(_node(model, name, option, lang, link_prefix, layer_ids))
+                out.append(f'  {decision} -> {name} [style="dashed"];')
+            out.append(f"  {{ rank=same; {'; '.join(names)}; }}")
+            previous = names
+        else:
+            name = f"s{i}"
+            out.append(_node(model, name, step, lang, link_prefix, layer_ids))
+            out += [f"  {p} -> {name};" for p in previous]
+            previous = [name]
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _node(model, name: str, node: r.StepNode, lang: str, link_prefix: str, layer_ids: list[str], decision_point: bool = False) -> str:
+    fill, ink, border = layer_colours(layer_ids, model.step_layer(node))
+    attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), 34)}</FONT>>']
+    if decision_point:
+        attrs += ['shape="box"', 'style="rounded,filled,dashed"', f'fillcolor="{fill}"', f'color="{border}"']
+    elif node.artifact:
+        attrs += ['shape="note"', 'style="filled"', f'fillcolor="{fill}"', f'color="{border}"', 'penwidth="1.2"']
+    else:
+        attrs += ['shape="box"', 'style="rounded,filled"', f'fillcolor="{fill}"', f'color="{border}"', 'penwidth="1.2"']
+    if node.tools:
+        target = model.tools[node.tools[0]]
+        attrs += [f'href="{link_prefix}tools/{target.id}/"', 'target="_top"']
+        tip = node.note.get(lang) if node.note else target.summary.get(lang)
+        attrs.append(f'tooltip="{esc_attr(tip)}"')
+    elif node.note:
+        attrs.append(f'tooltip="{esc_attr(node.note.get(lang))}"')
+    else:
+        attrs.append(f'tooltip="{esc_attr(node.text.get(lang))}"')
+    return f"  {name} [{', '.join(attrs)}];"

@@ -1,0 +1,258 @@
+"""Load data/ once into a validated, cross-linked model.
+
+`load()` reads every data file, validates records against `records.py`, checks the
+references between them, and either returns a `Model` or raises `DataError` listing
+every problem at once (file:line:column, YAML path, what to do).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+
+from . import records as r
+from .problems import DataError, Problem, did_you_mean
+from .yaml_source import SourceFile, read_yaml
+
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+@dataclass
+class Model:
+    """All records, by id, plus the indexes pages need (derived here, never hand-written)."""
+
+    kinds: dict[str, r.Kind]
+    layers: dict[str, r.Layer]
+    tools: dict[str, r.Tool]
+    chains: dict[str, r.Chain]
+    tables: dict[str, r.Table]
+    lists: dict[str, r.GuideList]
+    glossary: dict[str, r.Term]
+    terms: list[r.Translation]
+    references: dict[str, r.Reference]
+    catalog: list[r.CatalogGroup]
+    lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
+    record_index: dict[tuple[str, str], int] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+
+    def tools_in_layer(self, layer_id: str) -> list[r.Tool]:
+        """Tools of a layer: the diagram's order first, then the rest by name."""
+        order = {tool_id: i for i, tool_id in enumerate(self.layers[layer_id].diagram)}
+        members = [t for t in self.tools.values() if t.layer == layer_id]
+        return sorted(members, key=lambda t: (order.get(t.id, len(order)), t.name.en.lower()))
+
+    def chains_through(self, tool_id: str) -> list[r.Chain]:
+        """Chains with a step (or branch) naming this tool."""
+        return [c for c in self.chains.values() if tool_id in chain_tool_ids(c)]
+
+    def tables_with(self, tool_id: str) -> list[r.Table]:
+        """Tables with a row about or mentioning this tool."""
+        return [t for t in self.tables.values() if any(tool_id in row_tool_ids(row) for row in t.rows)]
+
+    def related_to(self, tool_id: str) -> list[tuple[r.Tool, r.Relation]]:
+        """Relations other tools declare towards this one (the reverse edges)."""
+        return [(t, rel) for t in self.tools.values() for rel in t.relations if rel.tool == tool_id]
+
+    def step_layer(self, node: r.StepNode) -> str | None:
+        """A step's layer: its own, else its first tool's."""
+        if node.layer:
+            return node.layer
+        for tool_id in node.tools:
+            if self.tools[tool_id].layer:
+                return self.tools[tool_id].layer
+        return None
+
+    def source_line(self, collection: str, record_id: str) -> tuple[str, int]:
+        """The data file and line where a record starts (for 'edit this' links)."""
+        return self.lines.get((collection, record_id), (f"data/{collection}.yaml", 1))
+
+
+def chain_tool_ids(chain: r.Chain) -> list[str]:
+    """Every tool id named by a chain, in step order, without repeats."""
+    seen: dict[str, None] = {}
+    for step in chain.steps:
+        for node in [step, *step.options]:
+            seen.update(dict.fromkeys(node.tools))
+    return list(seen)
+
+
+def row_tool_ids(row: r.Row) -> list[str]:
+    """The subject and mentioned tools of a table row."""
+    return ([row.tool] if row.tool else []) + list(row.mentions)
+
+
+def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
+    """Read and check all data files; raise DataError with every problem found."""
+    data_dir = Path(data_dir)
+    problems: list[Problem] = []
+    parsed: dict[str, list] = {}
+    sources: dict[str, SourceFile] = {}
+    for stem, record_class in r.FILES.items():
+        path = data_dir / f"{stem}.yaml"
+        display = f"{display_root}/{stem}.yaml"
+        if not path.exists():
+            problems.append(Problem(display, 1, 1, "", f"file is missing: create it with a top-level '{stem}:' list."))
+            parsed[stem] = []
+            continue
+        source, read_problems = read_yaml(path, display)
+        sources[stem] = source
+        problems += read_problems
+        parsed[stem] = _validate_file(source, stem, record_class, problems) if not read_problems else []
+    model = Model(
+        kinds=_by_id(parsed["kinds"], sources.get("kinds"), "kinds", problems),
+        layers=_by_id(parsed["layers"], sources.get("layers"), "layers", problems),
+        tools=_by_id(parsed["tools"], sources.get("tools"), "tools", problems),
+        chains=_by_id(parsed["chains"], sources.get("chains"), "chains", problems),
+        tables=_by_id(parsed["tables"], sources.get("tables"), "tables", problems),
+        lists=_by_id(parsed["lists"], sources.get("lists"), "lists", problems),
+        glossary=_by_id(parsed["glossary"], sources.get("glossary"), "glossary", problems),
+        terms=[record for _, record in parsed["terms"]],
+        references=_by_id(parsed["references"], sources.get("references"), "references", problems),
+        catalog=[record for _, record in parsed["catalog"]],
+    )
+    for stem, source in sources.items():
+        for index, record in parsed[stem]:
+            if hasattr(record, "id"):
+                model.lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
+                model.record_index[(stem, record.id)] = index
+    if not any(p.severity == "error" for p in problems):
+        from .checks import check_references, find_warnings
+
+        problems += check_references(model, sources)
+        model.warnings = find_warnings(model, sources)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
+    return model
+
+
+def _validate_file(source: SourceFile, stem: str, record_class: type, problems: list[Problem]) -> list:
+    data = source.data
+    if not isinstance(data, dict) or stem not in data:
+        problems.append(source.problem((), f"the file must be a mapping with one key, '{stem}:', holding a list."))
+        return []
+    for key in data:
+        if key != stem:
+            problems.append(source.problem((key,), f"unknown top-level key '{key}': only '{stem}' is allowed."))
+    items = data[stem]
+    if not isinstance(items, list):
+        problems.append(source.problem((stem,), f"'{stem}' must be a list of records (lines starting with '- ')."))
+        return []
+    adapter = TypeAdapter(record_class)
+    valid = []
+    for index, item in enumerate(items):
+        try:
+            valid.append((index, adapter.validate_python(item)))
+        except ValidationError as error:
+            problems += _explain(error, source, (stem, index), record_class)
+    return valid
+
+
+def _explain(error: ValidationError, source: SourceFile, base: tuple, record_class: type) -> list[Problem]:
+    found = []
+    for detail in error.errors(include_url=False):
+        loc = tuple(detail["loc"])
+        path = base + loc
+        kind = detail["type"]
+        last = loc[-1] if loc else ""
+        if kind == "missing":
+            if last in ("zh", "en"):
+                language = "Chinese" if last == "zh" else "English"
+                message = f"missing {language} text: add `{last}: \"…\"`."
+            else:
+                message = f"missing required key '{last}': add it."
+        elif kind == "extra_forbidden":
+            allowed = _allowed_keys(record_class, loc[:-1])
+            message = f"unknown key '{last}'.{did_you_mean(str(last), allowed)}"
+            if allowed:
+                message += f" Allowed here: {', '.join(sorted(allowed))}."
+        elif kind == "string_too_short":
+            message = "empty text: write the text, or remove the key if it is optional."
+        elif kind == "string_pattern_mismatch" and last in ("url",):
+            message = "not an http(s) URL: links must start with https:// (or http://)."
+        elif kind == "string_pattern_mismatch":
+            message = "not a valid id: use lowercase letters, digits and '-' (e.g. cuda-driver)."
+        elif kind == "string_too_long":
+            message = "text is too long: keep it under the limit or split it."
+        elif kind in ("model_type", "dict_type"):
+            message = f"expected a mapping (key: value lines), got {_shape(detail.get('input'))}."
+            if last in ("summary", "description", "title", "definition", "text", "note", "line"):
+                message += ' Write both languages: {zh: "…", en: "…"}.'
+        elif kind == "list_type":
+            message = f"expected a list ('- item' lines or [a, b]), got {_shape(detail.get('input'))}."
+        elif kind == "string_type":
+            message = f"expected text, got {_shape(detail.get('input'))}. Quote it if it is meant as text."
+        elif kind == "literal_error":
+            message = f"{detail['msg']}."
+        elif kind == "too_short":
+            message = f"{detail['msg']}."
+        else:
+            message = f"{detail['msg']}."
+        found.append(source.problem(path, message))
+    return found
+
+
+def _allowed_keys(record_class: type, loc: tuple) -> list[str]:
+    # Walk the model along the error's location to list the keys valid at that spot.
+    current = record_class
+    for part in loc:
+        if isinstance(part, int) or current is None:
+            continue
+        info = current.model_fields.get(part)
+        current = _record_in(info.annotation) if info else None
+    return list(current.model_fields) if current else []
+
+
+def _record_in(annotation: object) -> type | None:
+    if isinstance(annotation, type) and issubclass(annotation, r.Record):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _record_in(arg)
+        if found:
+            return found
+    origin = getattr(annotation, "__origin__", None)
+    return _record_in(origin) if origin not in (None, list, dict) and origin is not annotation else None
+
+
+def _shape(value: object) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, str):
+        return f"the text {value[:40]!r}"
+    return type(value).__name__.replace("dict", "a mapping").replace("list", "a list")
+
+
+def _by_id(items: list, source: SourceFile | None, stem: str, problems: list[Problem]) -> dict:
+    result = {}
+    first_index: dict[str, int] = {}
+    for index, item in items:
+        if item.id in result:
+            first = source.locate((stem, first_index[item.id]))[0]
+            problems.append(
+                source.problem(
+                    (stem, index, "id"),
+                    f"duplicate id '{item.id}' (first used on line {first}): ids must be unique.",
+                )
+            )
+            continue
+        result[item.id] = item
+        first_index[item.id] = index
+    return result
+
+
+_cache: dict[str, tuple[tuple, Model]] = {}
+
+
+def load_cached(data_dir: Path | str = "data", display_root: str = "data") -> Model:
+    """`load()`, reused while no data file changed (one load serves both language builds)."""
+    data_dir = Path(data_dir)
+    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in data_dir.glob("*.yaml")))
+    key = str(data_dir.resolve())
+    if key in _cache and _cache[key][0] == stamp:
+        return _cache[key][1]
+    model = load(data_dir, display_root)
+    _cache[key] = (stamp, model)
+    return model

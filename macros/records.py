@@ -1,0 +1,216 @@
+"""Typed records for every kind of data in data/: the schema of the site.
+
+The same classes validate the YAML at build time and yield the JSON Schema editors use.
+Text fields are plain text (escaped on output); `backticks` mark inline code.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
+NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
+Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=500)]
+
+
+class Record(BaseModel):
+    """Base of all records: unknown keys are errors, so typos never vanish silently."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Text(Record):
+    """A human-readable string in both languages, side by side."""
+
+    zh: NonEmpty = Field(description="Chinese text")
+    en: NonEmpty = Field(description="English text")
+
+    def get(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+def _same_in_both(value: object) -> object:
+    # A proper name written the same in both languages may be a plain string.
+    return {"zh": value, "en": value} if isinstance(value, str) else value
+
+
+Name = Annotated[Text, BeforeValidator(_same_in_both)]
+
+
+class Kind(Record):
+    """What sort of thing a tool is (library, compiler, IR …); referenced by tools."""
+
+    id: Id
+    name: Name
+
+
+class Layer(Record):
+    """One band of the stack, top (applications) to bottom (hardware)."""
+
+    id: Id
+    name: Name
+    summary: Text = Field(description="What lives in this layer")
+    takes: Text = Field(description="What the layer takes in")
+    gives: Text = Field(description="What the layer hands down")
+    diagram: list[Id] = Field(description="Tool ids shown in this band of the stack diagram, in order")
+
+
+class Relation(Record):
+    """A typed edge from one tool to another."""
+
+    type: Literal["uses", "generates", "part-of", "backend", "builds-on", "alternative", "confused-with"]
+    tool: Id
+    note: Optional[Text] = None
+
+
+class Tool(Record):
+    """A tool, library, compiler, IR, API, hardware unit … anything the map places."""
+
+    id: Id
+    name: Name
+    aliases: list[NonEmpty] = Field(default_factory=list, description="Other names search should find")
+    layer: Optional[Id] = Field(None, description="Layer id; omit for platforms and artifacts outside the stack")
+    kind: Id
+    source: Literal["map", "catalog", "both"] = "map"
+    summary: Text = Field(description="One line: what it is")
+    description: Optional[Text] = None
+    input: Optional[Text] = None
+    output: Optional[Text] = None
+    reaches_gpu: Optional[Text] = Field(None, description="How its work reaches the GPU")
+    suits: list[Text] = Field(default_factory=list)
+    avoid: list[Text] = Field(default_factory=list, description="What it does not suit")
+    placement: Optional[Text] = Field(None, description="Why it sits in this layer, where debatable")
+    relations: list[Relation] = Field(default_factory=list)
+    docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
+
+
+class StepNode(Record):
+    """One box in a chain: a tool, an artifact, or a stage of some layer."""
+
+    text: Name = Field(description="The step as the seed writes it")
+    tools: list[Id] = Field(default_factory=list, description="Tools this step names; the first one is linked")
+    layer: Optional[Id] = Field(None, description="Layer, when no tool gives it")
+    artifact: bool = Field(False, description="A file or built output (PTX, cubin, engine …) rather than a tool")
+    note: Optional[Text] = None
+
+
+class Step(StepNode):
+    """A chain step; with `options` it is a decision point whose branches run side by side."""
+
+    options: list[StepNode] = Field(default_factory=list)
+
+
+class Chain(Record):
+    """An execution chain: how code travels from source to the GPU, step by step."""
+
+    id: Id
+    title: Text
+    section: NonEmpty = Field(description="Seed section, e.g. '5.3'")
+    group: Optional[Id] = Field(None, description="Chains drawn together, e.g. the 9.14 paths of one op")
+    intro: Optional[Text] = None
+    note: Optional[Text] = Field(None, description="The seed's comment after the chain")
+    steps: list[Step] = Field(min_length=2)
+
+
+class Row(Record):
+    """A table row: cells in column order; `tool` names the row's subject."""
+
+    tool: Optional[Id] = None
+    mentions: list[Id] = Field(default_factory=list, description="Other tools named in the row")
+    cells: list[Name]
+
+
+class Table(Record):
+    """A comparison table from the seed, as data."""
+
+    id: Id
+    section: NonEmpty
+    title: Text
+    intro: Optional[Text] = None
+    note: Optional[Text] = None
+    columns: list[Name] = Field(min_length=2)
+    rows: list[Row] = Field(min_length=1)
+
+
+class Item(Record):
+    """A list item, possibly with sub-items."""
+
+    text: Text
+    tools: list[Id] = Field(default_factory=list)
+    items: list["Item"] = Field(default_factory=list)
+
+
+class GuideList(Record):
+    """A list from the seed: key sentences, learning order, misconceptions …"""
+
+    id: Id
+    section: NonEmpty
+    title: Text
+    intro: Optional[Text] = None
+    items: list[Item] = Field(min_length=1)
+
+
+class Term(Record):
+    """A glossary entry: a concept the seeds explain."""
+
+    id: Id
+    term: Name
+    abbr: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9.+/-]{0,19}$")]] = Field(
+        None, description="Abbreviation shown with a tooltip, e.g. SM"
+    )
+    expansion: Optional[NonEmpty] = Field(None, description="What the abbreviation stands for")
+    definition: Text
+    tools: list[Id] = Field(default_factory=list, description="Related tools")
+
+
+class Translation(Record):
+    """A term whose translation must be consistent across the site."""
+
+    zh: NonEmpty
+    en: NonEmpty
+    note: Optional[NonEmpty] = None
+
+
+class Reference(Record):
+    """A documentation link, once; tools point at it by id."""
+
+    id: Id
+    title: Name
+    url: Url
+    source: Literal["map", "catalog", "official"] = Field(
+        description="map: the map's section 10; catalog: the catalog page; official: added from the vendor's docs"
+    )
+
+
+class CatalogEntry(Record):
+    """One row of the catalog page: a tool and its one line."""
+
+    tool: Id
+    line: Text
+
+
+class CatalogGroup(Record):
+    """A section of the catalog page (compilers, kernel libraries, autodiff)."""
+
+    id: Id
+    title: Text
+    entries: list[CatalogEntry]
+
+
+Item.model_rebuild()
+
+# One entry per data file: file stem → record class of its list.
+FILES: dict[str, type[Record]] = {
+    "kinds": Kind,
+    "layers": Layer,
+    "tools": Tool,
+    "chains": Chain,
+    "tables": Table,
+    "lists": GuideList,
+    "glossary": Term,
+    "terms": Translation,
+    "references": Reference,
+    "catalog": CatalogGroup,
+}

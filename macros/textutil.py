@@ -1,0 +1,41 @@
+"""Small text helpers shared by the HTML and DOT renderers: escaping, code spans, wrapping."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from markupsafe import escape
+
+CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def inline_html(text: str) -> str:
+    """Escape text for HTML; `backticks` become <code> (the only markup data may use)."""
+    parts = CODE_SPAN.split(text)
+    return "".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts))
+
+
+def plain(text: str) -> str:
+    """Text without the backticks, for tooltips, titles and diagrams."""
+    return CODE_SPAN.sub(r"\1", text)
+
+
+def display_width(text: str) -> int:
+    """Columns the text takes: CJK characters count double."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Wrap at spaces, or between CJK characters, so no line is wider than `width` columns."""
+    lines: list[str] = []
+    current = ""
+    for token in re.findall(r"[\u3000-\u9fff\uff00-\uffef]|\S+\s*|\s+", text):
+        if current and display_width(current + token.rstrip()) > width:
+            lines.append(current.rstrip())
+            current = token.lstrip()
+        else:
+            current += token
+    if current.strip():
+        lines.append(current.rstrip())
+    return lines or [""]

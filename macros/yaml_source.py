@@ -1,0 +1,151 @@
+"""Safe YAML reading that remembers where every value came from.
+
+Parses with PyYAML's safe composer, then builds plain Python values itself so it can
+record the line of every mapping key and list item, reject duplicate keys, and refuse
+anchors/aliases (no data file needs them, and they are how "billion laughs" bombs work).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .problems import Problem, format_path
+
+MAX_FILE_BYTES = 2 * 1024 * 1024  # the largest real file is ~100 KB; a cap keeps hostile input cheap
+
+Location = tuple[int, int]  # (line, column), both 1-based
+
+
+@dataclass
+class SourceFile:
+    """One parsed data file: its values, and where each YAML path sits in the text."""
+
+    name: str
+    data: object = None
+    positions: dict[tuple, Location] = field(default_factory=dict)
+
+    def locate(self, path: tuple) -> Location:
+        """Line and column of the deepest known prefix of `path` (or 1:1)."""
+        for end in range(len(path), -1, -1):
+            found = self.positions.get(tuple(path[:end]))
+            if found:
+                return found
+        return (1, 1)
+
+    def problem(self, path: tuple, message: str, severity: str = "error") -> Problem:
+        """A Problem located at `path` in this file."""
+        line, column = self.locate(path)
+        return Problem(self.name, line, column, format_path(path), message, severity)
+
+
+class _Builder:
+    """Turns a composed node tree into Python values, recording positions as it goes."""
+
+    def __init__(self, source: SourceFile, problems: list[Problem]):
+        self.source = source
+        self.problems = problems
+        self.scalars = SafeConstructor()
+        self.seen: set[int] = set()
+
+    def build(self, node: Node, path: tuple) -> object:
+        self.source.positions.setdefault(path, _location(node))
+        if id(node) in self.seen:
+            self._error(node, path, "YAML aliases (*name) are not allowed: write the value out in full.")
+            return None
+        self.seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            try:
+                return self.scalars.construct_object(node)
+            except yaml.YAMLError as error:
+                self._error(node, path, f"cannot read this value ({error.problem}).")
+                return None
+        if isinstance(node, SequenceNode):
+            return [self.build(item, path + (index,)) for index, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path)
+        self._error(node, path, "unsupported YAML node.")
+        return None
+
+    def _mapping(self, node: MappingNode, path: tuple) -> dict:
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                self._error(key_node, path, "mapping keys must be plain words.")
+                continue
+            key = self.scalars.construct_object(key_node)
+            if key == "<<":
+                self._error(key_node, path, "merge keys (<<) are not allowed: write the keys out.")
+                continue
+            if not isinstance(key, str):
+                key = str(key)
+            if key in result:
+                first = self.source.positions.get(path + (key,), (0, 0))[0]
+                self._error(
+                    key_node,
+                    path + (key,),
+                    f"duplicate key '{key}' (first on line {first}): remove one of them.",
+                )
+                continue
+            self.source.positions[path + (key,)] = _location(key_node)
+            result[key] = self.build(value_node, path + (key,))
+        return result
+
+    def _error(self, node: Node, path: tuple, message: str) -> None:
+        line, column = _location(node)
+        self.problems.append(Problem(self.source.name, line, column, format_path(path), message))
+
+
+def _location(node: Node) -> Location:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def read_yaml(path: Path, display_name: str) -> tuple[SourceFile, list[Problem]]:
+    """Read one YAML file safely; never raises for bad content, returns problems instead."""
+    source = SourceFile(display_name)
+    problems: list[Problem] = []
+
+    def fail(line: int, column: int, message: str) -> tuple[SourceFile, list[Problem]]:
+        problems.append(Problem(display_name, line, column, "", message))
+        return source, problems
+
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        return fail(1, 1, f"file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit: split it or remove the bulk.")
+    raw = path.read_bytes()
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return fail(1, 1, "file starts with a byte-order mark (BOM): save it as UTF-8 without BOM.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        return fail(line, column, "file is not valid UTF-8: re-save it with UTF-8 encoding.")
+    if not text.strip():
+        return fail(1, 1, f"file is empty: it must hold a mapping with the key '{path.stem}'.")
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        reason = getattr(error, "problem", None) or str(error)
+        hint = _syntax_hint(text, line, reason)
+        return fail(line, column, f"YAML syntax error: {reason}.{hint}")
+    if node is None:
+        return fail(1, 1, f"file has no data: it must hold a mapping with the key '{path.stem}'.")
+    source.data = _Builder(source, problems).build(node, ())
+    return source, problems
+
+
+def _syntax_hint(text: str, line: int, reason: str) -> str:
+    lines = text.splitlines()
+    current = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "\t" in current or "tab" in reason.lower():
+        return " Indent with spaces, not tabs."
+    if ": " in current.split("#")[0] and "mapping values" in reason:
+        return ' Quote text that contains ": " (e.g. summary: "a: b").'
+    return " Check indentation and quoting on this line and the one before."
