@@ -1,0 +1,49 @@
+"""Build the site into a temporary folder and swap it into place only on success.
+
+A failed build leaves the previous site/ untouched, so nothing ever serves half a site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build(target: Path, config: Path = ROOT / "mkdocs.yml") -> int:
+    """`mkdocs build --strict` into a sibling temp folder, then replace `target` with it."""
+    target = target.resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(staging)]
+    done = subprocess.run(command, env=env)
+    if done.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        print(f"Build failed; {target} was left as it was.", file=sys.stderr)
+        return done.returncode
+    old = target.with_name(f".{target.name}-old")
+    shutil.rmtree(old, ignore_errors=True)
+    if target.exists():
+        target.rename(old)
+    staging.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+    return 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-d", "--site-dir", default=str(ROOT / "site"), help="output folder (default: site)")
+    parser.add_argument("-f", "--config", default=str(ROOT / "mkdocs.yml"), help="mkdocs.yml to build")
+    args = parser.parse_args()
+    return build(Path(args.site_dir), Path(args.config))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Install the Debian packages the build and tests need, only those missing.
+# graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
+# poppler-utils checks the PDFs; chromium runs the browser tests.
+set -euo pipefail
+packages=(graphviz fonts-noto-cjk poppler-utils chromium)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing Debian packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

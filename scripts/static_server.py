@@ -1,0 +1,52 @@
+"""Serve a built site on 127.0.0.1 for the link checker and the browser tests.
+
+Sends a `LinkChecker` header so linkchecker lifts its per-host politeness delay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Iterator
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files, no request log, and a 404 page like a real host serves."""
+
+    def end_headers(self) -> None:
+        self.send_header("LinkChecker", "local")
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code == 404 and page.exists():
+            body = page.read_bytes()
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+            return
+        super().send_error(code, message, explain)
+
+
+@contextlib.contextmanager
+def serve(directory: Path | str, port: int = 0) -> Iterator[str]:
+    """Serve `directory` in a background thread; yields the base URL."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,49 @@
+"""Shared fixtures: the real site built once per session, and scratch copies of data/."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built once with the real MkDocs, Graphviz and data."""
+    site = tmp_path_factory.mktemp("build") / "site"
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return site
+
+
+@pytest.fixture
+def data_copy(tmp_path) -> Path:
+    """A scratch copy of data/ to break in one test."""
+    target = tmp_path / "data"
+    shutil.copytree(ROOT / "data", target)
+    return target
+
+
+def run_validate(data_dir: Path) -> subprocess.CompletedProcess:
+    """Run the validator as a contributor would, on another data folder."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "validate.py"), "--data", str(data_dir)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line number of the first line containing `needle`."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")

@@ -1,0 +1,80 @@
+"""The real site, built once: both languages, generated pages, diagrams, no third-party assets."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import ROOT
+
+from macros.model import load
+
+MODEL = load(ROOT / "data")
+
+
+def read(site, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def test_chinese_is_default_and_english_under_en(built_site):
+    assert '<html lang="zh"' in read(built_site, "index.html")
+    assert '<html lang="en"' in read(built_site, "en/index.html")
+
+
+def test_every_tool_layer_and_chain_has_a_page_in_both_languages(built_site):
+    for section, records in (("tools", MODEL.tools), ("layers", MODEL.layers), ("chains", MODEL.chains)):
+        for record_id in records:
+            assert (built_site / section / record_id / "index.html").exists(), (section, record_id)
+            assert (built_site / "en" / section / record_id / "index.html").exists(), (section, record_id)
+
+
+def test_tool_page_shows_name_summary_and_linked_layer_in_its_language(built_site):
+    tool = MODEL.tools["cublas"]
+    zh = read(built_site, "tools/cublas/index.html")
+    en = read(built_site, "en/tools/cublas/index.html")
+    assert tool.summary.zh.split("`")[0][:12] in zh
+    assert tool.summary.en.split("`")[0][:12] in en
+    assert 'href="../../layers/cuda-libraries/"' in zh and 'href="../../layers/cuda-libraries/"' in en
+    assert "CUDA 库和工具链" in zh and "CUDA libraries &amp; toolchain" in en
+
+
+def test_layer_page_lists_its_tools(built_site):
+    en = read(built_site, "en/layers/hardware/index.html")
+    for tool in MODEL.tools_in_layer("hardware"):
+        assert f'href="../../tools/{tool.id}/"' in en
+
+
+def test_language_switcher_leads_to_the_same_page(built_site):
+    zh = read(built_site, "tools/ptx/index.html")
+    en = read(built_site, "en/tools/ptx/index.html")
+    assert re.search(r'<a href="en/tools/ptx/"[^>]*hreflang="en"|<a href="\.\./\.\./en/tools/ptx/"[^>]*hreflang="en"', zh)
+    assert re.search(r'<a href="\.\./\.\./\.\./tools/ptx/"[^>]*hreflang="zh"', en)
+
+
+def test_home_has_the_stack_diagram_with_a_link_for_every_diagram_tool(built_site):
+    for page in ("index.html", "en/index.html"):
+        html = read(built_site, page)
+        svg = re.search(r"<svg role=\"img\"[^>]*class=\"gsm-svg\".*?</svg>", html, re.S).group(0)
+        assert "<?xml" not in svg and "<!--" not in svg and 'width="' not in svg.split(">")[0]
+        for layer in MODEL.layers.values():
+            for tool_id in layer.diagram:
+                href = f'href="tools/{tool_id}/"'
+                assert href in svg, (page, tool_id)
+                assert (built_site / ("en/" if page.startswith("en") else "") / "tools" / tool_id / "index.html").exists()
+
+
+def test_diagrams_are_kept_out_of_the_search_index(built_site):
+    html = read(built_site, "index.html")
+    assert re.search(r'<figure class="gsm-diagram gsm-stack" data-search-exclude', html)
+
+
+def test_no_page_loads_anything_from_another_host(built_site):
+    offenders = []
+    for page in built_site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        for match in re.finditer(r'<(?:script|link|img|iframe)\b[^>]*(?:src|href)="(https?:)?//([^"/]+)', html):
+            tag = match.group(0)
+            if "<link" in tag and ('rel="alternate"' in tag or 'rel="canonical"' in tag):
+                continue
+            offenders.append((page.relative_to(built_site), match.group(2)))
+    assert not offenders, offenders[:10]
+    assert "fonts.googleapis.com" not in read(built_site, "index.html")

@@ -1,0 +1,100 @@
+"""The data model: the real data loads; broken copies fail with file:line, path and a fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import ROOT, line_of, run_validate
+
+from macros.model import load
+
+
+def test_real_data_loads_with_every_layer_and_diagram_tool():
+    model = load(ROOT / "data")
+    assert list(model.layers) == [
+        "frameworks", "graph-compilers", "kernel-dsl", "cuda-libraries", "ir", "driver-runtime", "hardware",
+    ]
+    diagram_items = [tool for layer in model.layers.values() for tool in layer.diagram]
+    assert len(diagram_items) >= 46
+    for tool_id in diagram_items:
+        assert model.tools[tool_id].summary.zh and model.tools[tool_id].summary.en
+
+
+def test_real_data_validates_with_exit_zero():
+    done = run_validate(ROOT / "data")
+    assert done.returncode == 0, done.stderr
+    assert "data OK" in done.stdout
+
+
+def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def test_missing_english_text_names_file_line_and_path(data_copy):
+    layers = data_copy / "layers.yaml"
+    line = line_of(layers, "gives: {zh: 计算结果")
+    replace_in(layers, 'gives: {zh: 计算结果, en: "Results"}', "gives: {zh: 计算结果}")
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert f"layers.yaml:{line}:" in done.stderr
+    assert "layers[6].gives.en: missing English text" in done.stderr
+
+
+def test_unknown_key_suggests_the_right_one(data_copy):
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, "    takes: {zh: 模型代码", "    tkaes: {zh: 模型代码")
+    line = line_of(layers, "tkaes:")
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert f"layers.yaml:{line}:5: layers[0].tkaes: unknown key 'tkaes'. Did you mean 'takes'?" in done.stderr
+
+
+def test_unknown_layer_reference_suggests_the_closest_id(data_copy):
+    tools = data_copy / "tools.yaml"
+    text = tools.read_text(encoding="utf-8")
+    first = text.index("layer: kernel-dsl")
+    tools.write_text(text[:first] + "layer: kernal-dsl" + text[first + len("layer: kernel-dsl") :], encoding="utf-8")
+    line = line_of(tools, "layer: kernal-dsl")
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert f"tools.yaml:{line}:" in done.stderr
+    assert "unknown layer 'kernal-dsl'. Did you mean 'kernel-dsl'?" in done.stderr
+
+
+def test_duplicate_id_points_at_the_second_record_and_the_first(data_copy):
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, "  - id: hardware\n", "  - id: frameworks\n")
+    first, second = [n for n, text in enumerate(layers.read_text(encoding="utf-8").splitlines(), 1) if text == "  - id: frameworks"]
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert f"layers.yaml:{second}:5: layers[6].id: duplicate id 'frameworks' (first used on line {first})" in done.stderr
+
+
+def test_empty_text_is_rejected(data_copy):
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, 'gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: 计算结果, en: "  "}')
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert "layers[6].gives.en: empty text" in done.stderr
+
+
+def test_all_errors_are_reported_in_one_run(data_copy):
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, 'gives: {zh: 计算结果, en: "Results"}', "gives: {zh: 计算结果}")
+    replace_in(layers, "    takes: {zh: 模型代码", "    tkaes: {zh: 模型代码")
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert "missing English text" in done.stderr and "unknown key 'tkaes'" in done.stderr
+    assert "missing required key 'takes'" in done.stderr
+    assert "3 error(s)" in done.stderr
+
+
+def test_yaml_syntax_error_gives_line_and_quoting_hint(data_copy):
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, 'gives: {zh: 计算结果, en: "Results"}', "gives: {zh: 计算结果, en: [Results}")
+    done = run_validate(data_copy)
+    assert done.returncode == 1
+    assert "layers.yaml:" in done.stderr and "YAML syntax error" in done.stderr
+    assert "Traceback" not in done.stderr
