@@ -9,14 +9,13 @@ from pathlib import Path
 
 from . import render
 from .model import load_cached
-from .pages import record_of
 
 
 def define_env(env) -> None:
     """Called once per language build by mkdocs-macros."""
     project = Path(env.conf["config_file_path"]).parent
     data_dir = project / env.conf["extra"].get("data_dir", "data")
-    repo = (env.conf.get("repo_url") or "").rstrip("/")
+    repo = (env.conf["extra"].get("repository") or "").rstrip("/")
 
     def ctx() -> render.Ctx:
         lang = env.conf["plugins"]["i18n"].current_language
@@ -48,10 +47,14 @@ def define_env(env) -> None:
         "term": lambda term_id: render.term_link(ctx(), term_id),
         "references": lambda source: render.references(ctx(), source),
         "catalog": lambda: render.catalog(ctx()),
+        "gelu_paths": lambda: render.group_figure(ctx(), "gemm-bias-gelu"),
     }
     for name, function in macros.items():
         env.macro(function, name)
 
-    @env.macro
-    def is_generated_page() -> bool:
-        return bool(env.page and record_of(env.page.file.src_uri))
+    env.variables["gsm_abbreviations"] = lambda: render.abbreviations(ctx())
+
+
+def on_post_page_macros(env) -> None:
+    """Append abbreviation definitions so every page shows tooltips for SM, TMA, GEMM …"""
+    env.markdown += "\n\n" + env.variables["gsm_abbreviations"]() + "\n"

@@ -12,7 +12,7 @@ from . import records as r
 from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile
 
-CJK_CHARS = "\u3400-\u9fff\uf900-\ufaff"
+CJK_CHARS = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 
 
 def check_references(model, sources: dict[str, SourceFile]) -> list[Problem]:

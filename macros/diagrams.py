@@ -126,3 +126,30 @@ def _node(model, name: str, node: r.StepNode, lang: str, link_prefix: str, layer
     else:
         attrs.append(f'tooltip="{esc_attr(node.text.get(lang))}"')
     return f"  {name} [{', '.join(attrs)}];"
+
+
+def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str) -> str:
+    """Several chains side by side, one column each (9.14: one op down every path)."""
+    body = []
+    for c, chain in enumerate(chains):
+        single = chain_dot(model, chain, lang, link_prefix).splitlines()
+        statements = [line for line in single[1:-1] if not line.lstrip().startswith(("graph [", "node [", "edge ["))]
+        renamed = [_prefix_nodes(line, f"c{c}") for line in statements]
+        body.append(f"  subgraph cluster_{c} {{")
+        body.append(f'    label=<<B>{esc(chain.title.get(lang))}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";')
+        body.append(f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";')
+        body += ["  " + line for line in renamed]
+        body.append("  }")
+    return (
+        "digraph group {\n"
+        f'  graph [bgcolor="transparent", pad="0.05", margin="0", nodesep="0.2", ranksep="0.25", fontname="{FONT}", fontsize="13"];\n'
+        f'  node [fontname="{FONT}", fontsize="12", margin="0.1,0.05"];\n'
+        f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.2"];\n' + "\n".join(body) + "\n}\n"
+    )
+
+
+def _prefix_nodes(line: str, prefix: str) -> str:
+    # Node names are s<i> / s<i>o<j>; give each chain its own namespace.
+    import re
+
+    return re.sub(r"(?<![\w\"])(s\d+(?:o\d+)?)(?=[\s;\]])", rf"{prefix}\1", line)

@@ -20,6 +20,10 @@ from .textutil import inline_html, plain
 from .ui import ui
 
 
+# Which page shows each table (the rest are on Compare); tool pages link there.
+TABLE_PAGES = {"selection-guide": "choose/"}
+
+
 @dataclass(frozen=True)
 class Ctx:
     """Where a fragment is rendered: the model, the language, and the page's URL."""
@@ -101,6 +105,26 @@ def chain_figure(ctx: Ctx, chain_id: str) -> str:
         f'<div class="gsm-chain"><figure class="gsm-diagram gsm-chain-diagram" data-search-exclude>{svg}</figure>'
         f"{chain_steps(ctx, chain)}</div>"
     )
+
+
+def group_figure(ctx: Ctx, group: str) -> str:
+    """All chains of a group drawn side by side, with links to each chain's page."""
+    chains = [c for c in ctx.model.chains.values() if c.group == group]
+    dot = diagrams.group_dot(ctx.model, chains, ctx.lang, ctx.root)
+    svg = inline_svg(dot, f"group-{group}", ui("group_gelu", ctx.lang), ui("chain_desc", ctx.lang))
+    links = "".join(f"<li>{chain_link(ctx, c.id)}: {chain_steps_inline(ctx, c)}</li>" for c in chains)
+    return f'<figure class="gsm-diagram gsm-group-diagram" data-search-exclude>{svg}</figure><ul class="gsm-group-list">{links}</ul>'
+
+
+def chain_steps_inline(ctx: Ctx, chain: r.Chain) -> str:
+    """A chain in one line: step → step → step (branches joined with ' / ')."""
+    parts = []
+    for step in chain.steps:
+        if step.options:
+            parts.append(" / ".join(inline_html(ctx.t(o.text)) for o in step.options))
+        else:
+            parts.append(inline_html(ctx.t(step.text)))
+    return " → ".join(parts)
 
 
 def chain_steps(ctx: Ctx, chain: r.Chain) -> str:
@@ -197,7 +221,7 @@ def tool_page(ctx: Ctx, tool_id: str, edit_url: str) -> str:
     tables = ctx.model.tables_with(tool_id)
     if tables:
         items = "".join(
-            f'<li><a href="{ctx.href("compare/")}#table-{t.id}">{inline_html(ctx.t(t.title))}</a> <small>§{escape(t.section)}</small></li>'
+            f'<li><a href="{ctx.href(TABLE_PAGES.get(t.id, "compare/"))}#table-{t.id}">{inline_html(ctx.t(t.title))}</a> <small>§{escape(t.section)}</small></li>'
             for t in tables
         )
         parts += [f"## {ui('tables', ctx.lang)}", "", f"<ul>{items}</ul>", ""]

@@ -22,7 +22,7 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml") -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(config), "-d", str(staging)]
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
     done = subprocess.run(command, env=env)
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
