@@ -45,6 +45,7 @@ def define_env(env) -> None:
         "guide_list": lambda list_id: render.guide_list(ctx(), list_id),
         "glossary": lambda: render.glossary(ctx()),
         "term": lambda term_id: render.term_link(ctx(), term_id),
+        "term_list": lambda: render.term_list(ctx()),
         "references": lambda source: render.references(ctx(), source),
         "catalog": lambda: render.catalog(ctx()),
         "gelu_paths": lambda: render.group_figure(ctx(), "gemm-bias-gelu"),

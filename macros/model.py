@@ -56,6 +56,20 @@ class Model:
         """Relations other tools declare towards this one (the reverse edges)."""
         return [(t, rel) for t in self.tools.values() for rel in t.relations if rel.tool == tool_id]
 
+    def docs_for(self, tool_id: str) -> tuple[list[str], str | None]:
+        """A tool's documentation: its own, else its nearest part-of ancestor's (and which)."""
+        seen = {tool_id}
+        current = tool_id
+        while True:
+            tool = self.tools[current]
+            if tool.docs:
+                return list(tool.docs), (None if current == tool_id else current)
+            parents = [rel.tool for rel in tool.relations if rel.type == "part-of" and rel.tool not in seen]
+            if not parents:
+                return [], None
+            current = parents[0]
+            seen.add(current)
+
     def step_layer(self, node: r.StepNode) -> str | None:
         """A step's layer: its own, else its first tool's."""
         if node.layer:

@@ -7,6 +7,7 @@ syntax inside YAML is shown as text. Links are relative, so the site works under
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 
 from markupsafe import escape
@@ -18,6 +19,8 @@ from .model import Model, chain_tool_ids
 from .palette import layer_colours
 from .textutil import inline_html, plain
 from .ui import ui
+
+CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
@@ -164,8 +167,10 @@ def tool_card(ctx: Ctx, tool_id: str) -> str:
     else:
         rows.append((ui("layer", ctx.lang), escape(ui("off_stack", ctx.lang))))
     rows.append((ui("kind", ctx.lang), inline_html(ctx.t(ctx.model.kinds[tool.kind].name))))
-    if tool.aliases:
-        rows.append((ui("aliases", ctx.lang), ", ".join(inline_html(a) for a in tool.aliases)))
+    # Chinese aliases are search terms for Chinese readers; English pages show the others.
+    aliases = [a for a in tool.aliases if ctx.lang == "zh" or not CJK.search(a)]
+    if aliases:
+        rows.append((ui("aliases", ctx.lang), ", ".join(inline_html(a) for a in aliases)))
     for key in ("description", "input", "output", "reaches_gpu"):
         value = getattr(tool, key)
         if value:
@@ -177,8 +182,12 @@ def tool_card(ctx: Ctx, tool_id: str) -> str:
             rows.append((ui(key, ctx.lang), f"<ul>{items}</ul>"))
     if tool.placement:
         rows.append((ui("placement", ctx.lang), inline_html(ctx.t(tool.placement))))
-    if tool.docs:
-        rows.append((ui("docs", ctx.lang), docs_links(ctx, tool.docs)))
+    refs, via = ctx.model.docs_for(tool_id)
+    if refs:
+        inherited = ""
+        if via:
+            inherited = " " + escape(ui("docs_via", ctx.lang).format(parent=ctx.t(ctx.model.tools[via].name)))
+        rows.append((ui("docs", ctx.lang), docs_links(ctx, refs) + inherited))
     if tool.source != "map":
         rows.append(("", escape(ui(f"source_{tool.source}", ctx.lang))))
     body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
@@ -194,17 +203,29 @@ def docs_links(ctx: Ctx, ref_ids: list[str]) -> str:
     return "<br>".join(links)
 
 
+SYMMETRIC = ("alternative", "confused-with")
+
+
 def relations(ctx: Ctx, tool_id: str) -> str:
-    """Outgoing relations, then the reverse edges other tools declare."""
+    """Relations grouped by type: the tool's own edges, then the edges other tools point at it."""
     tool = ctx.model.tools[tool_id]
-    items = []
+    groups: dict[str, dict[str, r.Relation]] = {}
     for rel in tool.relations:
-        note = f" — {inline_html(ctx.t(rel.note))}" if rel.note else ""
-        items.append(f"<li>{escape(ui(rel.type, ctx.lang))} {tool_link(ctx, rel.tool)}{note}</li>")
+        groups.setdefault(rel.type, {}).setdefault(rel.tool, rel)
     for other, rel in ctx.model.related_to(tool_id):
-        note = f" — {inline_html(ctx.t(rel.note))}" if rel.note else ""
-        items.append(f"<li>{tool_link(ctx, other.id)} {escape(ui(rel.type, ctx.lang))} {inline_html(ctx.t(tool.name))}{note}</li>")
-    return f'<ul class="gsm-relations">{"".join(items)}</ul>' if items else ""
+        key = rel.type if rel.type in SYMMETRIC else f"{rel.type}~"
+        groups.setdefault(key, {}).setdefault(other.id, rel)
+    order = [k for t in r.Relation.model_fields["type"].annotation.__args__ for k in (t, f"{t}~")]
+    rows = []
+    for key in order:
+        if key not in groups:
+            continue
+        items = []
+        for other_id, rel in groups[key].items():
+            note = f' <span class="gsm-rel-note">— {inline_html(ctx.t(rel.note))}</span>' if rel.note else ""
+            items.append(f"<li>{tool_link(ctx, other_id)}{note}</li>")
+        rows.append(f"<tr><th>{escape(ui(key, ctx.lang))}</th><td><ul>{''.join(items)}</ul></td></tr>")
+    return f'<table class="gsm-facts gsm-relations">{"".join(rows)}</table>' if rows else ""
 
 
 def tool_page(ctx: Ctx, tool_id: str, edit_url: str) -> str:
@@ -423,14 +444,25 @@ def glossary(ctx: Ctx) -> str:
     out = []
     for term in terms:
         name = inline_html(ctx.t(term.term))
-        if term.abbr:
-            expansion = f" ({escape(term.expansion)})" if term.expansion else ""
-            name += f' <span class="gsm-abbr">{escape(term.abbr)}{expansion}</span>'
+        extra = [term.abbr] if term.abbr and term.abbr != ctx.t(term.term) else []
+        extra += [term.expansion] if term.expansion else []
+        if extra:
+            name += f' <span class="gsm-abbr">{escape(" · ".join(extra))}</span>'
         tools = ""
         if term.tools:
             tools = f'<br><small>{escape(ui("related_tools", ctx.lang))}: ' + ", ".join(tool_link(ctx, t) for t in term.tools) + "</small>"
         out.append(f'<dt id="term-{term.id}">{name}</dt><dd>{inline_html(ctx.t(term.definition))}{tools}</dd>')
     return f'<dl class="gsm-glossary">{"".join(out)}</dl>'
+
+
+def term_list(ctx: Ctx) -> str:
+    """The translation term list (data/terms.yaml) as a two-column table."""
+    rows = "".join(
+        f"<tr><td>{inline_html(t.zh)}</td><td>{inline_html(t.en)}</td><td>{inline_html(t.note or '')}</td></tr>"
+        for t in ctx.model.terms
+    )
+    head = "<tr><th>中文</th><th>English</th><th>" + escape(ui("note", ctx.lang)) + "</th></tr>"
+    return f'<table class="gsm-table gsm-terms"><thead>{head}</thead><tbody>{rows}</tbody></table>'
 
 
 def term_link(ctx: Ctx, term_id: str) -> str:
