@@ -49,6 +49,7 @@ def define_env(env) -> None:
         "references": lambda source: render.references(ctx(), source),
         "catalog": lambda: render.catalog(ctx()),
         "gelu_paths": lambda: render.group_figure(ctx(), "gemm-bias-gelu"),
+        "print_downloads": lambda: render.print_downloads(ctx()),
     }
     for name, function in macros.items():
         env.macro(function, name)

@@ -37,23 +37,32 @@ def lines_label(text: str, width: int) -> str:
     return "<BR/>".join(esc(line) for line in wrap(plain(text), width))
 
 
-def stack_dot(model, lang: str, link_prefix: str) -> str:
-    """The stack: one HTML table, a full-width band per layer, a linked cell per tool."""
+def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER_ROW, detail: bool = False) -> str:
+    """The stack: one HTML table, a full-width band per layer, a linked cell per tool.
+
+    `detail` (for posters) adds each tool's kind and each layer's input → output.
+    """
     layer_ids = list(model.layers)
     rows = []
     for layer in model.layers.values():
         fill, ink, border = layer_colours(layer_ids, layer.id)
         cells = []
         tools = [model.tools[t] for t in layer.diagram]
-        for start in range(0, len(tools), TOOLS_PER_ROW):
-            chunk = tools[start : start + TOOLS_PER_ROW]
-            cells.append("<TR>" + "".join(_tool_cell(t, lang, link_prefix, border) for t in chunk) + "</TR>")
+        for start in range(0, len(tools), tools_per_row):
+            chunk = tools[start : start + tools_per_row]
+            cells.append("<TR>" + "".join(_tool_cell(model, t, lang, link_prefix, border, detail) for t in chunk) + "</TR>")
         inner = f'<TABLE BORDER="0" CELLSPACING="6" CELLPADDING="0">{"".join(cells)}</TABLE>'
         rows.append(
             f'<TR><TD BGCOLOR="{fill}" WIDTH="210" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="10" '
             f'HREF="{link_prefix}layers/{layer.id}/" TOOLTIP="{esc(layer.summary.get(lang))}" '
             f'ID="layer-{layer.id}" TARGET="_top">'
-            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22)}</B></FONT></TD>'
+            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22)}</B></FONT>'
+            + (
+                f'<BR/><FONT COLOR="{ink}" POINT-SIZE="10">{lines_label(layer.takes.get(lang) + " → " + layer.gives.get(lang), 34)}</FONT>'
+                if detail
+                else ""
+            )
+            + "</TD>"
             f'<TD BGCOLOR="{fill}" WIDTH="760" CELLPADDING="6">{inner}</TD></TR>'
         )
     table = f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="3" CELLPADDING="0">{"".join(rows)}</TABLE>'
@@ -66,12 +75,13 @@ def stack_dot(model, lang: str, link_prefix: str) -> str:
     )
 
 
-def _tool_cell(tool: r.Tool, lang: str, link_prefix: str, border: str) -> str:
+def _tool_cell(model, tool: r.Tool, lang: str, link_prefix: str, border: str, detail: bool) -> str:
+    kind = f'<BR/><FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>' if detail else ""
     return (
         f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
         f'HREF="{link_prefix}tools/{tool.id}/" TOOLTIP="{esc(tool.summary.get(lang))}" '
         f'ID="tool-{tool.id}" TARGET="_top">'
-        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), 18)}</FONT></TD>'
+        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), 18)}</FONT>{kind}</TD>'
     )
 
 

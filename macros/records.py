@@ -6,7 +6,7 @@ Text fields are plain text (escaped on output); `backticks` mark inline code.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
@@ -36,7 +36,7 @@ def _same_in_both(value: object) -> object:
     return {"zh": value, "en": value} if isinstance(value, str) else value
 
 
-Name = Annotated[Text, BeforeValidator(_same_in_both)]
+Name = Annotated[Text, BeforeValidator(_same_in_both, json_schema_input_type=Union[NonEmpty, Text])]
 
 
 class Kind(Record):

@@ -507,3 +507,22 @@ def abbreviations(ctx: Ctx) -> str:
             meaning = term.expansion or plain(ctx.t(term.term))
             lines.append(f"*[{term.abbr}]: {meaning}")
     return "\n".join(sorted(set(lines)))
+
+
+def print_downloads(ctx: Ctx) -> str:
+    """Links to the printable PDFs, which live in /print/ for both languages."""
+    from .poster import print_files
+
+    labels = {
+        ("poster", "a3"): ("栈海报 A3（297 × 420 mm）", "Stack poster, A3 (297 × 420 mm)"),
+        ("poster", "a4"): ("栈海报 A4（210 × 297 mm）", "Stack poster, A4 (210 × 297 mm)"),
+        ("booklet", "a4"): ("执行链手册 A4（每页一条链）", "Chains booklet, A4 (one chain per page)"),
+    }
+    language_names = {"zh": ("中文", "Chinese"), "en": ("英文", "English")}
+    to_root = ctx.root + ("" if ctx.lang == "zh" else "../")
+    rows = []
+    for name, lang, what, size in print_files():
+        label = labels[(what, size)][0 if ctx.lang == "zh" else 1]
+        language = language_names[lang][0 if ctx.lang == "zh" else 1]
+        rows.append(f'<tr><td>{escape(language)}</td><td><a href="{to_root}print/{name}">{escape(label)}</a></td><td><code>{name}</code></td></tr>')
+    return f'<table class="gsm-table"><tbody>{"".join(rows)}</tbody></table>'

@@ -16,14 +16,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build(target: Path, config: Path = ROOT / "mkdocs.yml") -> int:
-    """`mkdocs build --strict` into a sibling temp folder, then replace `target` with it."""
+def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True) -> int:
+    """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in."""
     target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
     done = subprocess.run(command, env=env)
+    if done.returncode == 0 and with_print:
+        done = subprocess.run([sys.executable, str(ROOT / "scripts" / "print_posters.py"), str(staging / "print")], env=env)
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         print(f"Build failed; {target} was left as it was.", file=sys.stderr)
@@ -41,8 +43,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-d", "--site-dir", default=str(ROOT / "site"), help="output folder (default: site)")
     parser.add_argument("-f", "--config", default=str(ROOT / "mkdocs.yml"), help="mkdocs.yml to build")
+    parser.add_argument("--no-print", action="store_true", help="skip the printable PDFs (faster previews)")
     args = parser.parse_args()
-    return build(Path(args.site_dir), Path(args.config))
+    return build(Path(args.site_dir), Path(args.config), with_print=not args.no_print)
 
 
 if __name__ == "__main__":

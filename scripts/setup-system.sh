@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Install the Debian packages the build and tests need, only those missing.
 # graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
-# poppler-utils checks the PDFs; chromium runs the browser tests.
+# poppler-utils checks the PDFs; chromium runs the browser tests; pango lays out the PDFs (WeasyPrint).
 set -euo pipefail
-packages=(graphviz fonts-noto-cjk poppler-utils chromium)
+packages=(graphviz fonts-noto-cjk poppler-utils chromium libpango-1.0-0 libpangoft2-1.0-0)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,0 +1,36 @@
+"""The site's version and date: derived from the data and the commit, never from the clock.
+
+Two builds of the same commit print the same version and date (reproducible output).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+from datetime import datetime, timezone
+from pathlib import Path
+
+
+def data_version(data_dir: Path) -> str:
+    """A short hash of every data file's bytes: changes exactly when the data changes."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(data_dir).glob("*.yaml")):
+        digest.update(path.name.encode("utf-8") + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def source_date(project: Path) -> str:
+    """SOURCE_DATE_EPOCH, else the last commit's date, as YYYY-MM-DD (UTC)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch:
+        try:
+            done = subprocess.run(
+                ["git", "-C", str(project), "log", "-1", "--format=%ct"], capture_output=True, text=True, timeout=10
+            )
+            epoch = done.stdout.strip() if done.returncode == 0 else ""
+        except (OSError, subprocess.SubprocessError):
+            epoch = ""
+    if not epoch:
+        return "unreleased"
+    return datetime.fromtimestamp(int(epoch), tz=timezone.utc).strftime("%Y-%m-%d")
