@@ -163,3 +163,19 @@ def _prefix_nodes(line: str, prefix: str) -> str:
     import re
 
     return re.sub(r"(?<![\w\"])(s\d+(?:o\d+)?)(?=[\s;\]])", rf"{prefix}\1", line)
+
+
+def site_dots(model) -> list[str]:
+    """DOT text of every diagram the site's pages draw, so they can be rendered up front in parallel.
+
+    Links are relative, so the text depends on how deep the page is: the home page (''),
+    tool/layer/chain/concept pages ('../../') and the Compare page ('../').
+    """
+    dots = []
+    for lang in ("zh", "en"):
+        dots += [stack_dot(model, lang, prefix) for prefix in ("", "../../")]
+        dots += [chain_dot(model, chain, lang, "../../") for chain in model.chains.values()]
+        groups = sorted({c.group for c in model.chains.values() if c.group})
+        for group in groups:
+            dots.append(group_dot(model, [c for c in model.chains.values() if c.group == group], lang, "../"))
+    return dots

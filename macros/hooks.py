@@ -16,6 +16,8 @@ PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
 
+from macros.diagrams import site_dots  # noqa: E402
+from macros.graphviz import render_many  # noqa: E402
 from macros.model import load_cached  # noqa: E402
 from macros.pages import record_of, sync_stubs  # noqa: E402
 from macros.problems import DataError  # noqa: E402
@@ -34,6 +36,8 @@ def on_pre_build(config, **kwargs):
         raise PluginError(f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report.")
     sync_stubs(model, Path(config["docs_dir"]))
     _load_search_words(model)
+    # Render every diagram up front, one `dot` per core; pages then read the cache.
+    render_many(site_dots(model))
 
 
 def _load_search_words(model) -> None:
