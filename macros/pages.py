@@ -6,27 +6,41 @@ text changes, so `mkdocs serve` does not loop on its own output.
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from .model import Model
 
 LANGUAGES = ("zh", "en")
+CJK = re.compile(r"[\u3400-\u9fff]")
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page"}
 SEARCH_BOOST = {"tools": 4, "layers": 2, "chains": 1.5}
 
 
-def stub_text(section: str, record_id: str) -> str:
-    """The Markdown of one stub: front matter (search boost) and one macro call."""
-    return f"---\nsearch:\n  boost: {SEARCH_BOOST[section]}\n---\n\n{{{{ {SECTIONS[section]}(\"{record_id}\") }}}}\n"
+def stub_text(section: str, record_id: str, search_words: list[str] = ()) -> str:
+    """The Markdown of one stub: front matter (search boost, words to find it by) and one macro call."""
+    # Search indexes `tags` with a very high boost: a tool's names and aliases make its
+    # page the first hit for "TRT" or "OpenXLA". JSON strings are valid YAML scalars.
+    tags = f"tags: [{', '.join(json.dumps(word, ensure_ascii=False) for word in search_words)}]\n" if search_words else ""
+    return f"---\n{tags}search:\n  boost: {SEARCH_BOOST[section]}\n---\n\n{{{{ {SECTIONS[section]}(\"{record_id}\") }}}}\n"
+
+
+def search_words(tool, lang: str) -> list[str]:
+    """A tool's names and aliases, for its page in `lang` (Chinese aliases only on Chinese pages)."""
+    words = [tool.name.get(lang), *tool.aliases] + ([tool.name.zh] if lang == "zh" else [tool.name.en])
+    keep = [w for w in dict.fromkeys(words) if lang == "zh" or not CJK.search(w)]
+    return keep
 
 
 def wanted_stubs(model: Model) -> dict[Path, str]:
     """Relative path → text of every stub the model calls for."""
     wanted: dict[Path, str] = {}
     for section, records in (("tools", model.tools), ("layers", model.layers), ("chains", model.chains)):
-        for record_id in records:
+        for record_id, record in records.items():
             for lang in LANGUAGES:
-                wanted[Path(section) / f"{record_id}.{lang}.md"] = stub_text(section, record_id)
+                words = search_words(record, lang) if section == "tools" else []
+                wanted[Path(section) / f"{record_id}.{lang}.md"] = stub_text(section, record_id, words)
     return wanted
 
 

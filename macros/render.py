@@ -158,8 +158,11 @@ def _step_text(ctx: Ctx, node: r.StepNode) -> str:
 # ---------------------------------------------------------------- tools
 
 
-def tool_card(ctx: Ctx, tool_id: str) -> str:
-    """What a tool is, its input and output, how it reaches the GPU, what it suits, its docs."""
+def tool_card(ctx: Ctx, tool_id: str, own_page: bool = False) -> str:
+    """What a tool is, its input and output, how it reaches the GPU, what it suits, its docs.
+
+    Outside the tool's own page the card is kept out of search, so the tool page ranks first.
+    """
     tool = ctx.model.tools[tool_id]
     rows = [(ui("summary", ctx.lang), inline_html(ctx.t(tool.summary)))]
     if tool.layer:
@@ -192,7 +195,8 @@ def tool_card(ctx: Ctx, tool_id: str) -> str:
         rows.append(("", escape(ui(f"source_{tool.source}", ctx.lang))))
     body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
     title = tool_link(ctx, tool_id)
-    return f'<div class="gsm-card"><p class="gsm-card-title">{title}</p><table class="gsm-facts">{body}</table></div>'
+    exclude = "" if own_page else " data-search-exclude"
+    return f'<div class="gsm-card"{exclude}><p class="gsm-card-title">{title}</p><table class="gsm-facts">{body}</table></div>'
 
 
 def docs_links(ctx: Ctx, ref_ids: list[str]) -> str:
@@ -231,7 +235,7 @@ def relations(ctx: Ctx, tool_id: str) -> str:
 def tool_page(ctx: Ctx, tool_id: str, edit_url: str) -> str:
     """Markdown for /tools/<id>/: heading, card, relations, chains and tables (derived), the stack."""
     tool = ctx.model.tools[tool_id]
-    parts = [f"# {md_heading(ctx.t(tool.name))}", "", tool_card(ctx, tool_id), ""]
+    parts = [f"# {md_heading(ctx.t(tool.name))}", "", tool_card(ctx, tool_id, own_page=True), ""]
     rel = relations(ctx, tool_id)
     if rel:
         parts += [f"## {ui('relations', ctx.lang)}", "", rel, ""]
@@ -290,7 +294,7 @@ def tool_index(ctx: Ctx) -> str:
         f'<label>{escape(ui("filter_layer", ctx.lang))} <select id="gsm-filter-layer"><option value="">{all_label}</option>{layer_options}</select></label> '
         f'<label>{escape(ui("filter_kind", ctx.lang))} <select id="gsm-filter-kind"><option value="">{all_label}</option>{kind_options}</select></label> '
         f'<output id="gsm-filter-count" data-label="{escape(ui("shown", ctx.lang))}"></output></div>'
-        f'<table class="gsm-tool-index"><thead><tr><th>{escape(ui("name", ctx.lang))}</th><th>{escape(ui("layer", ctx.lang))}</th>'
+        f'<table class="gsm-tool-index" data-search-exclude><thead><tr><th>{escape(ui("name", ctx.lang))}</th><th>{escape(ui("layer", ctx.lang))}</th>'
         f'<th>{escape(ui("kind", ctx.lang))}</th><th>{escape(ui("summary", ctx.lang))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
     )
@@ -307,7 +311,8 @@ def layer_tools_table(ctx: Ctx, layer_id: str) -> str:
         for t in ctx.model.tools_in_layer(layer_id)
     )
     head = f"<tr><th>{escape(ui('name', ctx.lang))}</th><th>{escape(ui('kind', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th></tr>"
-    return f'<table class="gsm-layer-tools"><thead>{head}</thead><tbody>{rows}</tbody></table>'
+    # Tool summaries are indexed on the tool pages; indexing them here too would outrank those.
+    return f'<table class="gsm-layer-tools" data-search-exclude><thead>{head}</thead><tbody>{rows}</tbody></table>'
 
 
 def layer_page(ctx: Ctx, layer_id: str, edit_url: str) -> str:
