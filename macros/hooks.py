@@ -5,9 +5,11 @@ A data error stops the build here with the validator's own messages (no tracebac
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -53,8 +55,37 @@ def _load_search_words(model) -> None:
     jieba.load_userdict(io.StringIO("".join(f"{word} 100000\n" for word in words)))
 
 
-@event_priority(-200)  # after static-i18n (-100) has built the other languages
+_not_found_pages: dict[str, str] = {}
+
+
+def on_post_page(output, page, config, **kwargs):
+    # Each language build renders the theme's 404.html into the site root just before its
+    # pages, and the next language overwrites it: keep each language's copy as it appears.
+    i18n = config["plugins"].get("i18n")
+    language = i18n.current_language if i18n else "zh"
+    root_404 = Path(config["site_dir"]) / "404.html"
+    if language not in _not_found_pages and root_404.exists():
+        _not_found_pages[language] = root_404.read_text(encoding="utf-8")
+    return output
+
+
+def _write_not_found_pages(config) -> None:
+    """Put each language's 404 page at its language root, switcher pointing at the homes."""
+    i18n = config["plugins"].get("i18n")
+    if not i18n:
+        return
+    base = urlsplit(config["site_url"] or "/").path
+    homes = {lang: base + ("" if lang == i18n.default_language else f"{lang}/") for lang in i18n.build_languages}
+    for language, html in _not_found_pages.items():
+        for other, home in homes.items():
+            html = re.sub(rf'href="[^"]*"(\s+hreflang="{other}")', rf'href="{home}"\1', html)
+        folder = Path(config["site_dir"]) / ("" if language == i18n.default_language else language)
+        (folder / "404.html").write_text(html, encoding="utf-8")
+
+
+@event_priority(-200)  # after static-i18n (-100); also runs inside its build of each other language
 def on_post_build(config, **kwargs):
+    _write_not_found_pages(config)
     site = Path(config["site_dir"])
     write_wrappers(site)
     # Material's language switcher reads <language root>/sitemap.xml; static-i18n writes
@@ -64,3 +95,19 @@ def on_post_build(config, **kwargs):
         for language in i18n.build_languages:
             if language != i18n.default_language and (site / language).is_dir():
                 shutil.copyfile(site / "sitemap.xml", site / language / "sitemap.xml")
+        _write_page_sitemaps(site, config["site_url"] or "/")
+
+
+def _write_page_sitemaps(site: Path, site_url: str) -> None:
+    # Material fetches "sitemap.xml" next to every <link rel="alternate"> it finds, to keep
+    # the reader on the same page when switching language; our alternates are per page, so
+    # each page folder gets a sitemap holding just its own entry (hreflang pairs included).
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("<url>")
+    base = urlsplit(site_url).path
+    for entry in re.findall(r"<url>.*?</url>", text, re.S):
+        location = urlsplit(re.search(r"<loc>([^<]+)</loc>", entry).group(1)).path
+        relative = location[len(base) :] if location.startswith(base) else location.lstrip("/")
+        folder = site / relative
+        if relative and folder.is_dir() and not (folder / "sitemap.xml").exists():
+            (folder / "sitemap.xml").write_text(f"{head}{entry}\n</urlset>\n", encoding="utf-8")

@@ -25,7 +25,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        page = Path(self.directory) / "404.html"
+        # Like a host configured per language: /en/… misses get the English 404 page.
+        language_page = Path(self.directory) / self.path.lstrip("/").split("/", 1)[0] / "404.html"
+        page = language_page if "/" in self.path.lstrip("/") and language_page.exists() else Path(self.directory) / "404.html"
         if code == 404 and page.exists():
             body = page.read_bytes()
             self.send_response(404)

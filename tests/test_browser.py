@@ -1,0 +1,216 @@
+"""The site as a reader uses it, in headless Chromium (Debian's, driven by Playwright).
+
+The built site is served on 127.0.0.1; every request that would leave it is recorded
+and refused, so a third-party asset fails the test instead of loading.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+import pytest
+from conftest import ROOT
+from static_server import serve
+
+from macros.model import load
+
+MODEL = load(ROOT / "data")
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def base_url(built_site):
+    with serve(built_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """A page plus what went wrong on it: console errors, page errors, off-site requests."""
+
+    def __init__(self, browser, base_url: str):
+        self.base = base_url
+        self.context = browser.new_context(viewport={"width": 1280, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.offsite: list[str] = []
+        host = urlparse(base_url).netloc
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("response", lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def guard(route):
+            if urlparse(route.request.url).netloc not in (host, ""):
+                self.offsite.append(route.request.url)
+                return route.abort()
+            return route.continue_()
+
+        self.context.route("**/*", guard)
+
+    def open(self, path: str):
+        self.page.goto(self.base + path, wait_until="load")
+        return self.page
+
+    def search(self, query: str) -> list[str]:
+        """Type a query in the search box; return result paths (without ?h=) in order."""
+        page = self.page
+        items = ".md-search-result__item > .md-search-result__link"
+        page.reload(wait_until="load")  # a fresh search box: no results left from the last query
+        page.fill("input[name=query]", query)
+        page.wait_for_function(f"() => document.querySelectorAll('{items}').length > 0", timeout=15000)
+        previous: list[str] = []
+        for _ in range(20):  # results settle once the worker has answered the full query
+            page.wait_for_timeout(150)
+            hrefs = page.eval_on_selector_all(items, "els => els.map(e => e.getAttribute('href'))")
+            if hrefs == previous:
+                break
+            previous = hrefs
+        return [urlparse(h).path.lstrip("/") for h in previous]
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser, base_url):
+    session = Visit(browser, base_url)
+    yield session
+    session.close()
+
+
+def test_home_shows_the_stack_and_a_click_on_a_tool_opens_its_page(visit):
+    page = visit.open("")
+    stack = page.locator("figure.gsm-stack svg")
+    assert stack.is_visible()
+    box = stack.bounding_box()
+    assert box["width"] > 600  # drawn at a readable size, not shrunk to an icon
+    page.locator('figure.gsm-stack a[href="tools/triton/"]').first.click()
+    page.wait_for_url("**/tools/triton/")
+    assert page.locator("h1").inner_text().strip().rstrip("¶") == MODEL.tools["triton"].name.zh
+    assert not visit.errors and not visit.offsite
+
+
+@pytest.mark.parametrize("path", ["tools/ptx/", "layers/hardware/", "chains/jax-jit/", "compare/", "glossary/", "concepts/mlir/"])
+def test_language_switcher_keeps_the_page(visit, path):
+    page = visit.open(path)
+    page.locator(f'a[hreflang="en"]').first.dispatch_event("click")
+    page.wait_for_url(visit.base + "en/" + path)
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.locator('a[hreflang="zh"]').first.dispatch_event("click")
+    page.wait_for_url(visit.base + path)
+    assert page.locator("html").get_attribute("lang") == "zh"
+
+
+def alias_queries() -> list[tuple[str, str]]:
+    """(query, tool id): aliases and names from the data that must find their tool first."""
+    wanted = []
+    for tool_id in ("tensorrt", "cudnn", "openxla", "torch-compile", "triton", "cublaslt"):
+        tool = MODEL.tools[tool_id]
+        for word in [tool.name.en, *tool.aliases]:
+            if not re.search(r"[\u3400-\u9fff]", word):
+                wanted.append((word, tool_id))
+    return wanted
+
+
+def test_english_search_finds_tools_by_name_and_alias_and_stays_in_english(visit):
+    visit.open("en/")
+    for query, tool_id in alias_queries():
+        for case in {query, query.lower()}:
+            results = visit.search(case)
+            assert results, case
+            assert results[0] == f"en/tools/{tool_id}/", (case, results[:3])
+            assert all(r.startswith("en/") for r in results), (case, results)
+
+
+def test_chinese_search_finds_whole_terms_and_descriptions_and_stays_in_chinese(visit):
+    visit.open("")
+    cudnn = MODEL.tools["cudnn"]
+    assert "深度学习算子库" in cudnn.summary.zh  # the description query comes from the data
+    queries = [("深度学习算子库", "cudnn")]
+    for tool in MODEL.tools.values():
+        queries += [(alias, tool.id) for alias in tool.aliases if re.fullmatch(r"[\u3400-\u9fff]{3,}", alias)]
+    assert len(queries) >= 3
+    for query, tool_id in queries:
+        results = visit.search(query)
+        assert results and results[0] == f"tools/{tool_id}/", (query, results[:3])
+        assert not any(r.startswith("en/") for r in results), (query, results)
+
+
+def test_tool_index_filters_by_layer_and_kind(visit):
+    page = visit.open("en/tools/")
+    rows = page.locator("table.gsm-tool-index tbody tr")
+    total = rows.count()
+    assert total == len(MODEL.tools)
+    page.select_option("#gsm-filter-layer", "hardware")
+    visible = page.locator("table.gsm-tool-index tbody tr:visible")
+    expected = [t for t in MODEL.tools.values() if t.layer == "hardware"]
+    assert visible.count() == len(expected)
+    kind = expected[0].kind
+    page.select_option("#gsm-filter-kind", kind)
+    assert visible.count() == len([t for t in expected if t.kind == kind])
+    page.select_option("#gsm-filter-layer", "")
+    page.select_option("#gsm-filter-kind", "")
+    assert visible.count() == total
+
+
+def test_chain_page_diagram_is_visible_in_print_and_its_links_navigate(visit, tmp_path):
+    page = visit.open("en/chains/onnx-runtime-ep/")
+    page.emulate_media(media="print")
+    svg = page.locator("figure.gsm-chain-diagram svg")
+    assert svg.is_visible() and svg.bounding_box()["height"] > 200
+    assert not page.locator(".md-sidebar--primary").is_visible()
+    page.screenshot(path=str(tmp_path / "chain-print.png"), full_page=True)
+    page.emulate_media(media="screen")
+    link = page.locator('figure.gsm-chain-diagram a[href="../../tools/tensorrt-ep/"]').first
+    link.click()
+    page.wait_for_url("**/en/tools/tensorrt-ep/")
+    assert not visit.errors and not visit.offsite
+
+
+def test_keyboard_reaches_search_and_language_switcher(visit):
+    page = visit.open("en/")
+    reached = set()
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "() => { const e = document.activeElement; return [e.tagName, e.getAttribute('name') || '', e.getAttribute('hreflang') || '', e.className || ''] }"
+        )
+        if focused[1] == "query":
+            reached.add("search")
+        if focused[2] or "md-select" in str(focused[3]) or "md-header__button" in str(focused[3]):
+            reached.add("switcher" if focused[2] or "md-select" in str(focused[3]) else "header")
+    assert {"search", "switcher"} <= reached, reached
+
+
+def test_every_page_type_loads_without_console_errors_or_offsite_requests(visit):
+    for path in ["", "en/", "tools/", "en/tools/cublas/", "layers/ir/", "en/chains/gelu-jax/", "en/compare/", "references/", "en/print/"]:
+        visit.open(path)
+    assert not visit.errors, visit.errors[:5]
+    assert not visit.offsite, visit.offsite[:5]
+
+
+def test_missing_page_shows_the_404_page_in_each_language(visit):
+    page = visit.open("no-such-page/")
+    assert page.locator("html").get_attribute("lang") == "zh"
+    assert "页面不存在" in page.locator("article").inner_text()
+    page = visit.open("en/no-such-page/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    assert "Page not found" in page.locator("article").inner_text()
