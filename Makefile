@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONHASHSEED := 0
 
-.PHONY: setup system serve build validate linkcheck test lint clean
+.PHONY: setup system serve build print validate linkcheck test lint new-tool diff-diagrams check-external bench clean
 
 setup: system $(VENV)/.installed
 
@@ -26,6 +26,19 @@ build: setup
 
 validate: $(VENV)/.installed
 	@$(PY) scripts/validate.py
+
+print: setup
+	$(PY) scripts/print_posters.py site/print
+
+new-tool: $(VENV)/.installed
+	@test -n "$(ID)" -a -n "$(LAYER)" || { echo "usage: make new-tool ID=my-tool LAYER=kernel-dsl [KIND=library]"; exit 2; }
+	@$(PY) scripts/new_tool.py "$(ID)" "$(LAYER)" --kind "$(or $(KIND),library)"
+
+diff-diagrams: setup
+	$(PY) scripts/diff_diagrams.py --base "$(or $(BASE),origin/main)"
+
+check-external: $(VENV)/.installed
+	$(PY) scripts/check_external.py
 
 linkcheck: build
 	$(PY) scripts/linkcheck.py site

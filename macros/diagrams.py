@@ -179,3 +179,20 @@ def site_dots(model) -> list[str]:
         for group in groups:
             dots.append(group_dot(model, [c for c in model.chains.values() if c.group == group], lang, "../"))
     return dots
+
+
+def named_diagrams(model) -> dict[str, str]:
+    """Every diagram of the site by a stable name ('stack-zh', 'chain-jax-jit-en' …) → DOT text.
+
+    Links are drawn as from the language root, so the text depends on the data alone;
+    used to compare diagrams between two revisions and to benchmark rendering.
+    """
+    named = {}
+    for lang in ("zh", "en"):
+        named[f"stack-{lang}"] = stack_dot(model, lang, "")
+        for chain in model.chains.values():
+            named[f"chain-{chain.id}-{lang}"] = chain_dot(model, chain, lang, "")
+        for group in sorted({c.group for c in model.chains.values() if c.group}):
+            members = [c for c in model.chains.values() if c.group == group]
+            named[f"group-{group}-{lang}"] = group_dot(model, members, lang, "")
+    return named

@@ -19,6 +19,8 @@ if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
 
 from macros.diagrams import site_dots  # noqa: E402
+from macros.export import dumps, export_model, export_schema  # noqa: E402
+from macros.version import data_version  # noqa: E402
 from macros.graphviz import render_many  # noqa: E402
 from macros.model import load_cached  # noqa: E402
 from macros.pages import record_of, sync_stubs  # noqa: E402
@@ -88,6 +90,7 @@ def on_post_build(config, **kwargs):
     _write_not_found_pages(config)
     site = Path(config["site_dir"])
     write_wrappers(site)
+    _write_export(config, site)
     # Material's language switcher reads <language root>/sitemap.xml; static-i18n writes
     # only the root one (it lists both languages), so give each language root a copy.
     i18n = config["plugins"].get("i18n")
@@ -96,6 +99,14 @@ def on_post_build(config, **kwargs):
             if language != i18n.default_language and (site / language).is_dir():
                 shutil.copyfile(site / "sitemap.xml", site / language / "sitemap.xml")
         _write_page_sitemaps(site, config["site_url"] or "/")
+
+
+def _write_export(config, site: Path) -> None:
+    model = load_cached(data_dir(config))
+    folder = site / "data"
+    folder.mkdir(exist_ok=True)
+    (folder / "stack.json").write_text(dumps(export_model(model, data_version(data_dir(config)))), encoding="utf-8")
+    (folder / "stack.schema.json").write_text(dumps(export_schema()), encoding="utf-8")
 
 
 def _write_page_sitemaps(site: Path, site_url: str) -> None:
