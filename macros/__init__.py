@@ -50,6 +50,7 @@ def define_env(env) -> None:
         "catalog": lambda: render.catalog(ctx()),
         "gelu_paths": lambda: render.group_figure(ctx(), "gemm-bias-gelu"),
         "print_downloads": lambda: render.print_downloads(ctx()),
+        "site_file": lambda path: render.site_file(ctx(), path),
     }
     for name, function in macros.items():
         env.macro(function, name)

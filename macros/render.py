@@ -514,6 +514,11 @@ def abbreviations(ctx: Ctx) -> str:
     return "\n".join(sorted(set(lines)))
 
 
+def site_file(ctx: Ctx, path: str) -> str:
+    """Relative link to a file published once for both languages (/data/…, /print/…)."""
+    return ctx.root + ("" if ctx.lang == "zh" else "../") + path
+
+
 def print_downloads(ctx: Ctx) -> str:
     """Links to the printable PDFs, which live in /print/ for both languages."""
     from .poster import print_files
@@ -524,10 +529,10 @@ def print_downloads(ctx: Ctx) -> str:
         ("booklet", "a4"): ("执行链手册 A4（每页一条链）", "Chains booklet, A4 (one chain per page)"),
     }
     language_names = {"zh": ("中文", "Chinese"), "en": ("英文", "English")}
-    to_root = ctx.root + ("" if ctx.lang == "zh" else "../")
     rows = []
     for name, lang, what, size in print_files():
         label = labels[(what, size)][0 if ctx.lang == "zh" else 1]
         language = language_names[lang][0 if ctx.lang == "zh" else 1]
-        rows.append(f'<tr><td>{escape(language)}</td><td><a href="{to_root}print/{name}">{escape(label)}</a></td><td><code>{name}</code></td></tr>')
+        href = site_file(ctx, f"print/{name}")
+        rows.append(f'<tr><td>{escape(language)}</td><td><a href="{href}">{escape(label)}</a></td><td><code>{name}</code></td></tr>')
     return f'<table class="gsm-table"><tbody>{"".join(rows)}</tbody></table>'
