@@ -3,7 +3,6 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING := 1
-export PYTHONHASHSEED := 0
 
 .PHONY: setup system serve build print validate linkcheck test lint new-tool diff-diagrams check-external bench clean
 

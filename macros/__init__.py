@@ -5,16 +5,13 @@ Each macro asks the model and a renderer for the current page's language and URL
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from . import render
-from .model import load_cached
+from .model import load_cached, site_data_dir
 
 
 def define_env(env) -> None:
     """Called once per language build by mkdocs-macros."""
-    project = Path(env.conf["config_file_path"]).parent
-    data_dir = project / env.conf["extra"].get("data_dir", "data")
+    data_dir = site_data_dir(env.conf["config_file_path"], env.conf["extra"].get("data_dir", "data"))
     repo = (env.conf["extra"].get("repository") or "").rstrip("/")
 
     def ctx() -> render.Ctx:

@@ -22,14 +22,14 @@ from macros.diagrams import site_dots  # noqa: E402
 from macros.export import dumps, export_model, export_schema  # noqa: E402
 from macros.version import data_version  # noqa: E402
 from macros.graphviz import render_many  # noqa: E402
-from macros.model import load_cached  # noqa: E402
+from macros.model import load_cached, site_data_dir  # noqa: E402
 from macros.pages import record_of, sync_stubs  # noqa: E402
 from macros.problems import DataError  # noqa: E402
 from macros.search_scope import user_dictionary, write_wrappers  # noqa: E402
 
 
 def data_dir(config) -> Path:
-    return Path(config["config_file_path"]).parent / config["extra"].get("data_dir", "data")
+    return site_data_dir(config["config_file_path"], config["extra"].get("data_dir", "data"))
 
 
 def on_pre_build(config, **kwargs):

@@ -257,12 +257,30 @@ def _by_id(items: list, source: SourceFile | None, stem: str, problems: list[Pro
     return result
 
 
+def display_path(path: Path) -> str:
+    """How to show a path in messages: relative to the working folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def site_data_dir(config_file: Path | str, configured: str = "data") -> Path:
+    """The data folder a build reads: $GSM_DATA_DIR if set (tests, benchmarks), else mkdocs.yml's."""
+    import os
+
+    override = os.environ.get("GSM_DATA_DIR")
+    return Path(override) if override else Path(config_file).parent / configured
+
+
 _cache: dict[str, tuple[tuple, Model]] = {}
 
 
-def load_cached(data_dir: Path | str = "data", display_root: str = "data") -> Model:
+def load_cached(data_dir: Path | str = "data", display_root: str | None = None) -> Model:
     """`load()`, reused while no data file changed (one load serves both language builds)."""
     data_dir = Path(data_dir)
+    if display_root is None:
+        display_root = display_path(data_dir)
     stamp = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in data_dir.glob("*.yaml")))
     key = str(data_dir.resolve())
     if key in _cache and _cache[key][0] == stamp:

@@ -104,6 +104,12 @@ def _legend(model, lang: str) -> str:
     return f'<section class="legend"><h2>{escape(word("legend", lang))}</h2><table>{rows}</table></section>'
 
 
+def _dates(edition: Edition) -> str:
+    # PDF metadata dates: the edition's, so rebuilding the same data gives the same bytes.
+    date = edition.date if edition.date[:1].isdigit() else "2000-01-01"
+    return f'<meta name="dcterms.created" content="{date}"><meta name="dcterms.modified" content="{date}">'
+
+
 def _foot(edition: Edition, lang: str) -> str:
     url = edition.language_url(lang)
     return (
@@ -118,7 +124,7 @@ def stack_poster(model, lang: str, size: str, edition: Edition) -> str:
     svg = inline_svg(dot, "poster", word("title", lang), word("subtitle", lang))
     svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMin meet"', 1)
     return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("title", lang))}</title>'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("title", lang))}</title>{_dates(edition)}'
         f"<style>{_page_css(size)}</style></head><body><div class=\"sheet\">"
         f"<h1>{escape(word('title', lang))}</h1><p class=\"subtitle\">{escape(word('subtitle', lang))}</p>"
         f'<div class="figure">{svg}</div>{_legend(model, lang)}{_foot(edition, lang)}</div></body></html>'
@@ -147,7 +153,7 @@ def chains_booklet(model, lang: str, edition: Edition) -> str:
             f'<p class="meta">{escape(word("artifact", lang))} · {escape(word("branch", lang))}</p>{_foot(edition, lang)}</div>'
         )
     return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("booklet", lang))}</title>'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("booklet", lang))}</title>{_dates(edition)}'
         f'<style>{_page_css("a4")}</style></head><body>{"".join(pages)}</body></html>'
     )
 

@@ -16,12 +16,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def commit_epoch() -> str:
+    """Seconds since the epoch of the last commit ('0' outside a git checkout)."""
+    done = subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"], capture_output=True, text=True)
+    return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "0"
+
+
 def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True) -> int:
     """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in."""
     target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Dates in the output (sitemap lastmod, gzip headers, PDF metadata) come from the last
+    # commit, not the clock, so two builds of one commit are byte-identical.
+    env.setdefault("SOURCE_DATE_EPOCH", commit_epoch())
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
     done = subprocess.run(command, env=env)
     if done.returncode == 0 and with_print:

@@ -15,7 +15,7 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from macros.model import load  # noqa: E402
+from macros.model import load, site_data_dir  # noqa: E402
 from macros.poster import Edition, chains_booklet, print_files, stack_poster  # noqa: E402
 from macros.version import data_version, source_date  # noqa: E402
 
@@ -28,8 +28,9 @@ def site_url(config_path: Path) -> str:
     return "https://gpu-stack-map.github.io/"
 
 
-def write_pdfs(out_dir: Path, data_dir: Path = ROOT / "data") -> list[Path]:
+def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
     """Render every document of `print_files()` into `out_dir`; returns the paths written."""
+    data_dir = data_dir or site_data_dir(ROOT / "mkdocs.yml")
     import logging
 
     import weasyprint

@@ -80,3 +80,27 @@ def test_no_page_loads_anything_from_another_host(built_site):
             offenders.append((page.relative_to(built_site), match.group(2)))
     assert not offenders, offenders[:10]
     assert "fonts.googleapis.com" not in read(built_site, "index.html")
+
+
+def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path, data_copy):
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("previous good site", encoding="utf-8")
+    layers = data_copy / "layers.yaml"
+    layers.write_text(layers.read_text(encoding="utf-8").replace('en: "Results"', 'en: ""'), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
+        env={**os.environ, "GSM_DATA_DIR": str(data_copy)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert "layers.yaml:" in done.stderr and "layers[6].gives.en: empty text" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert (site / "index.html").read_text(encoding="utf-8") == "previous good site"
+    assert sorted(p.name for p in site.iterdir()) == ["index.html"]
+    assert not list(tmp_path.glob(".site-building-*"))  # no half-built folder left behind
