@@ -15,18 +15,27 @@ from .yaml_source import SourceFile
 CJK_CHARS = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 
 
-def check_references(model, sources: dict[str, SourceFile]) -> list[Problem]:
-    """Every id a record points at must exist, in the right collection."""
+def check_references(model, sources: dict[str, SourceFile], written_ids: dict[str, set[str] | None]) -> list[Problem]:
+    """Every id a record points at must exist, in the right collection.
+
+    An id counts as existing when its file defines it, even if that record has errors of its
+    own (reported separately); references into an unreadable file are not checked at all.
+    """
     problems: list[Problem] = []
 
     def at(stem: str, record_id: str, *rest: object) -> tuple:
         return (stem, model.record_index[(stem, record_id)], *rest)
 
     def need(stem: str, path: tuple, value: str, pool: dict, what: str) -> None:
+        written = written_ids.get(_file_of(what))
+        if written is None or value in written:
+            return
         if value not in pool:
-            hint = did_you_mean(value, pool)
+            hint = did_you_mean(value, written)
             problems.append(
-                sources[stem].problem(path, f"unknown {what} '{value}'.{hint or f' Add it to data/{_file_of(what)}.yaml first.'}")
+                sources[stem].problem(
+                    path, f"unknown {what} '{value}'.{hint or f' Add it to data/{_file_of(what)}.yaml first.'}"
+                )
             )
 
     for layer in model.layers.values():
@@ -34,7 +43,8 @@ def check_references(model, sources: dict[str, SourceFile]) -> list[Problem]:
             path = at("layers", layer.id, "diagram", i)
             need("layers", path, tool_id, model.tools, "tool")
             tool = model.tools.get(tool_id)
-            if tool and tool.layer != layer.id:
+            # A misspelt layer on the tool is reported there; don't report it twice.
+            if tool and tool.layer in model.layers and tool.layer != layer.id:
                 problems.append(
                     sources["layers"].problem(
                         path,
@@ -86,6 +96,8 @@ def check_references(model, sources: dict[str, SourceFile]) -> list[Problem]:
     for g, group in enumerate(model.catalog):
         for e, entry in enumerate(group.entries):
             need("catalog", ("catalog", g, "entries", e, "tool"), entry.tool, model.tools, "tool")
+    if "tools" not in sources:
+        return problems
     problems += _part_of_cycles(model, sources)
     return problems
 
@@ -118,9 +130,16 @@ def _part_of_cycles(model, sources: dict[str, SourceFile]) -> list[Problem]:
                     if cycle not in reported:
                         reported.add(cycle)
                         index = model.record_index[("tools", start)]
+                        tool = model.tools[start]
+                        first_step = trail[1] if len(trail) > 1 else start
+                        entry = next(
+                            i
+                            for i, rel in enumerate(tool.relations)
+                            if rel.type == "part-of" and rel.tool == first_step
+                        )
                         problems.append(
                             sources["tools"].problem(
-                                ("tools", index, "relations"),
+                                ("tools", index, "relations", entry),
                                 f"part-of cycle {' → '.join(trail + [start])}: a tool cannot contain itself; "
                                 "remove one of these part-of relations.",
                             )
@@ -136,12 +155,18 @@ def find_warnings(model, sources: dict[str, SourceFile]) -> list[Problem]:
 
     cjk = re.compile(f"[{CJK_CHARS}]")
     warnings: list[Problem] = []
-    for stem, source in sources.items():
+    for source in sources.values():
         for path, value in _walk(source.data, ()):
             if not isinstance(value, str) or len(path) < 2:
                 continue
             if path[-1] == "zh" and not cjk.search(value) and _is_sentence(value):
-                warnings.append(source.problem(path, "the zh text has no Chinese: translate it (or write the name once, without zh/en).", "warning"))
+                warnings.append(
+                    source.problem(
+                        path,
+                        "the zh text has no Chinese: translate it (or write the name once, without zh/en).",
+                        "warning",
+                    )
+                )
             if path[-1] == "en" and cjk.search(value):
                 warnings.append(source.problem(path, "the en text contains Chinese: translate it.", "warning"))
     seen: dict[str, str] = {}

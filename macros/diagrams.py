@@ -50,7 +50,9 @@ def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER
         tools = [model.tools[t] for t in layer.diagram]
         for start in range(0, len(tools), tools_per_row):
             chunk = tools[start : start + tools_per_row]
-            cells.append("<TR>" + "".join(_tool_cell(model, t, lang, link_prefix, border, detail) for t in chunk) + "</TR>")
+            cells.append(
+                "<TR>" + "".join(_tool_cell(model, t, lang, link_prefix, border, detail) for t in chunk) + "</TR>"
+            )
         inner = f'<TABLE BORDER="0" CELLSPACING="6" CELLPADDING="0">{"".join(cells)}</TABLE>'
         rows.append(
             f'<TR><TD BGCOLOR="{fill}" WIDTH="210" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="10" '
@@ -76,7 +78,11 @@ def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER
 
 
 def _tool_cell(model, tool: r.Tool, lang: str, link_prefix: str, border: str, detail: bool) -> str:
-    kind = f'<BR/><FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>' if detail else ""
+    kind = (
+        f'<BR/><FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>'
+        if detail
+        else ""
+    )
     return (
         f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
         f'HREF="{link_prefix}tools/{tool.id}/" TOOLTIP="{esc(tool.summary.get(lang))}" '
@@ -117,7 +123,9 @@ def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def _node(model, name: str, node: r.StepNode, lang: str, link_prefix: str, layer_ids: list[str], decision_point: bool = False) -> str:
+def _node(
+    model, name: str, node: r.StepNode, lang: str, link_prefix: str, layer_ids: list[str], decision_point: bool = False
+) -> str:
     fill, ink, border = layer_colours(layer_ids, model.step_layer(node))
     attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), 34)}</FONT>>']
     if decision_point:
@@ -146,8 +154,12 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str) -> str:
         statements = [line for line in single[1:-1] if not line.lstrip().startswith(("graph [", "node [", "edge ["))]
         renamed = [_prefix_nodes(line, f"c{c}") for line in statements]
         body.append(f"  subgraph cluster_{c} {{")
-        body.append(f'    label=<<B>{esc(chain.title.get(lang))}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";')
-        body.append(f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";')
+        body.append(
+            f'    label=<<B>{esc(chain.title.get(lang))}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
+        )
+        body.append(
+            f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
+        )
         body += ["  " + line for line in renamed]
         body.append("  }")
     return (

@@ -20,12 +20,12 @@ if str(PROJECT) not in sys.path:
 
 from macros.diagrams import site_dots  # noqa: E402
 from macros.export import dumps, export_model, export_schema  # noqa: E402
-from macros.version import data_version  # noqa: E402
 from macros.graphviz import render_many  # noqa: E402
 from macros.model import load_cached, site_data_dir  # noqa: E402
-from macros.pages import record_of, sync_stubs  # noqa: E402
+from macros.pages import sync_stubs  # noqa: E402
 from macros.problems import DataError  # noqa: E402
 from macros.search_scope import user_dictionary, write_wrappers  # noqa: E402
+from macros.version import data_version  # noqa: E402
 
 
 def data_dir(config) -> Path:
@@ -37,7 +37,9 @@ def on_pre_build(config, **kwargs):
         model = load_cached(data_dir(config))
     except DataError as error:
         lines = "\n".join(p.format() for p in error.problems)
-        raise PluginError(f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report.")
+        raise PluginError(
+            f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
+        ) from None
     sync_stubs(model, Path(config["docs_dir"]))
     _load_search_words(model)
     # Render every diagram up front, one `dot` per core; pages then read the cache.

@@ -104,17 +104,22 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     problems: list[Problem] = []
     parsed: dict[str, list] = {}
     sources: dict[str, SourceFile] = {}
+    # Ids written in each file, valid records or not (None: file unreadable), so one broken
+    # record does not make every reference to it an error too.
+    written_ids: dict[str, set[str] | None] = {}
     for stem, record_class in r.FILES.items():
         path = data_dir / f"{stem}.yaml"
         display = f"{display_root}/{stem}.yaml"
         if not path.exists():
             problems.append(Problem(display, 1, 1, "", f"file is missing: create it with a top-level '{stem}:' list."))
             parsed[stem] = []
+            written_ids[stem] = None
             continue
         source, read_problems = read_yaml(path, display)
         sources[stem] = source
         problems += read_problems
         parsed[stem] = _validate_file(source, stem, record_class, problems) if not read_problems else []
+        written_ids[stem] = None if read_problems else _ids_written(source.data, stem)
     model = Model(
         kinds=_by_id(parsed["kinds"], sources.get("kinds"), "kinds", problems),
         layers=_by_id(parsed["layers"], sources.get("layers"), "layers", problems),
@@ -132,10 +137,11 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
             if hasattr(record, "id"):
                 model.lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
                 model.record_index[(stem, record.id)] = index
-    if not any(p.severity == "error" for p in problems):
-        from .checks import check_references, find_warnings
+    from .checks import check_references, find_warnings
 
-        problems += check_references(model, sources)
+    problems += check_references(model, sources, written_ids)
+    problems += _unknown_files(data_dir, display_root)
+    if not any(p.severity == "error" for p in problems):
         model.warnings = find_warnings(model, sources)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
@@ -143,10 +149,37 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     return model
 
 
+def _ids_written(data: object, stem: str) -> set[str]:
+    items = data.get(stem) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        return set()
+    return {item["id"] for item in items if isinstance(item, dict) and isinstance(item.get("id"), str)}
+
+
+def _unknown_files(data_dir: Path, display_root: str) -> list[Problem]:
+    # A misnamed file (tool.yaml, tools.yml) would otherwise be silently ignored.
+    known = {f"{stem}.yaml" for stem in r.FILES}
+    found = sorted(p.name for p in data_dir.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml"))
+    return [
+        Problem(
+            f"{display_root}/{name}",
+            1,
+            1,
+            "",
+            f"unknown data file: the site reads only {', '.join(sorted(known))}.{did_you_mean(name, known)}",
+        )
+        for name in found
+        if name not in known
+    ]
+
+
 def _validate_file(source: SourceFile, stem: str, record_class: type, problems: list[Problem]) -> list:
     data = source.data
     if not isinstance(data, dict) or stem not in data:
-        problems.append(source.problem((), f"the file must be a mapping with one key, '{stem}:', holding a list."))
+        found = f" (found: {', '.join(map(str, data))})" if isinstance(data, dict) and data else ""
+        problems.append(
+            source.problem((), f"the file must be a mapping with one key, '{stem}:', holding a list{found}.")
+        )
         return []
     for key in data:
         if key != stem:
@@ -175,7 +208,7 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
         if kind == "missing":
             if last in ("zh", "en"):
                 language = "Chinese" if last == "zh" else "English"
-                message = f"missing {language} text: add `{last}: \"…\"`."
+                message = f'missing {language} text: add `{last}: "…"`.'
             else:
                 message = f"missing required key '{last}': add it."
         elif kind == "extra_forbidden":
@@ -184,7 +217,7 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
             if allowed:
                 message += f" Allowed here: {', '.join(sorted(allowed))}."
         elif kind == "string_too_short":
-            message = "empty text: write the text, or remove the key if it is optional."
+            message = "empty text: write the text (an optional field may be deleted instead)."
         elif kind == "string_pattern_mismatch" and last in ("url",):
             message = "not an http(s) URL: links must start with https:// (or http://)."
         elif kind == "string_pattern_mismatch":
@@ -193,10 +226,13 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
             message = "text is too long: keep it under the limit or split it."
         elif kind in ("model_type", "dict_type"):
             message = f"expected a mapping (key: value lines), got {_shape(detail.get('input'))}."
-            if last in ("summary", "description", "title", "definition", "text", "note", "line"):
+            if _field_record(record_class, loc) is r.Text:
                 message += ' Write both languages: {zh: "…", en: "…"}.'
         elif kind == "list_type":
             message = f"expected a list ('- item' lines or [a, b]), got {_shape(detail.get('input'))}."
+        elif kind == "string_type" and detail.get("input") is None and last in ("zh", "en"):
+            language = "Chinese" if last == "zh" else "English"
+            message = f"missing {language} text: write it after `{last}:`."
         elif kind == "string_type":
             message = f"expected text, got {_shape(detail.get('input'))}. Quote it if it is meant as text."
         elif kind == "literal_error":
@@ -207,6 +243,17 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
             message = f"{detail['msg']}."
         found.append(source.problem(path, message))
     return found
+
+
+def _field_record(record_class: type, loc: tuple) -> type | None:
+    """The record class a location's field holds (e.g. Text for tools[3].input)."""
+    current: type | None = record_class
+    for part in loc:
+        if isinstance(part, int) or current is None:
+            continue
+        info = current.model_fields.get(part)
+        current = _record_in(info.annotation) if info else None
+    return current
 
 
 def _allowed_keys(record_class: type, loc: tuple) -> list[str]:
@@ -236,7 +283,11 @@ def _shape(value: object) -> str:
         return "nothing"
     if isinstance(value, str):
         return f"the text {value[:40]!r}"
-    return type(value).__name__.replace("dict", "a mapping").replace("list", "a list")
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    return {"dict": "a mapping", "list": "a list"}.get(type(value).__name__, type(value).__name__)
 
 
 def _by_id(items: list, source: SourceFile | None, stem: str, problems: list[Problem]) -> dict:

@@ -22,8 +22,12 @@ def stub_text(section: str, record_id: str, search_words: list[str] = ()) -> str
     """The Markdown of one stub: front matter (search boost, words to find it by) and one macro call."""
     # Search indexes `tags` with a very high boost: a tool's names and aliases make its
     # page the first hit for "TRT" or "OpenXLA". JSON strings are valid YAML scalars.
-    tags = f"tags: [{', '.join(json.dumps(word, ensure_ascii=False) for word in search_words)}]\n" if search_words else ""
-    return f"---\n{tags}search:\n  boost: {SEARCH_BOOST[section]}\n---\n\n{{{{ {SECTIONS[section]}(\"{record_id}\") }}}}\n"
+    tags = (
+        f"tags: [{', '.join(json.dumps(word, ensure_ascii=False) for word in search_words)}]\n" if search_words else ""
+    )
+    return (
+        f'---\n{tags}search:\n  boost: {SEARCH_BOOST[section]}\n---\n\n{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
+    )
 
 
 def search_words(tool, lang: str) -> list[str]:

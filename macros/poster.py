@@ -99,7 +99,7 @@ def _legend(model, lang: str) -> str:
             f'<td><span class="swatch" style="background:{fill};border-color:{border}"></span>'
             f"<b>{number}. {inline_html(layer.name.get(lang))}</b></td>"
         )
-    items.append(f'<td>{escape(word("artifact", lang))}<br>{escape(word("branch", lang))}</td>')
+    items.append(f"<td>{escape(word('artifact', lang))}<br>{escape(word('branch', lang))}</td>")
     rows = "".join(f"<tr>{''.join(items[i : i + 2])}</tr>" for i in range(0, len(items), 2))
     return f'<section class="legend"><h2>{escape(word("legend", lang))}</h2><table>{rows}</table></section>'
 
@@ -125,8 +125,8 @@ def stack_poster(model, lang: str, size: str, edition: Edition) -> str:
     svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMin meet"', 1)
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("title", lang))}</title>{_dates(edition)}'
-        f"<style>{_page_css(size)}</style></head><body><div class=\"sheet\">"
-        f"<h1>{escape(word('title', lang))}</h1><p class=\"subtitle\">{escape(word('subtitle', lang))}</p>"
+        f'<style>{_page_css(size)}</style></head><body><div class="sheet">'
+        f'<h1>{escape(word("title", lang))}</h1><p class="subtitle">{escape(word("subtitle", lang))}</p>'
         f'<div class="figure">{svg}</div>{_legend(model, lang)}{_foot(edition, lang)}</div></body></html>'
     )
 
@@ -154,7 +154,7 @@ def chains_booklet(model, lang: str, edition: Edition) -> str:
         )
     return (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("booklet", lang))}</title>{_dates(edition)}'
-        f'<style>{_page_css("a4")}</style></head><body>{"".join(pages)}</body></html>'
+        f"<style>{_page_css('a4')}</style></head><body>{''.join(pages)}</body></html>"
     )
 
 

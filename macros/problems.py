@@ -6,8 +6,8 @@ Every check collects Problem records instead of raising, so one run reports them
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 @dataclass(frozen=True, order=True)

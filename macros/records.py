@@ -6,7 +6,7 @@ Text fields are plain text (escaped on output); `backticks` mark inline code.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
@@ -36,7 +36,7 @@ def _same_in_both(value: object) -> object:
     return {"zh": value, "en": value} if isinstance(value, str) else value
 
 
-Name = Annotated[Text, BeforeValidator(_same_in_both, json_schema_input_type=Union[NonEmpty, Text])]
+Name = Annotated[Text, BeforeValidator(_same_in_both, json_schema_input_type=NonEmpty | Text)]
 
 
 class Kind(Record):
@@ -62,7 +62,7 @@ class Relation(Record):
 
     type: Literal["uses", "generates", "part-of", "backend", "builds-on", "alternative", "confused-with"]
     tool: Id
-    note: Optional[Text] = None
+    note: Text | None = None
 
 
 class Tool(Record):
@@ -71,17 +71,17 @@ class Tool(Record):
     id: Id
     name: Name
     aliases: list[NonEmpty] = Field(default_factory=list, description="Other names search should find")
-    layer: Optional[Id] = Field(None, description="Layer id; omit for platforms and artifacts outside the stack")
+    layer: Id | None = Field(None, description="Layer id; omit for platforms and artifacts outside the stack")
     kind: Id
     source: Literal["map", "catalog", "both"] = "map"
     summary: Text = Field(description="One line: what it is")
-    description: Optional[Text] = None
-    input: Optional[Text] = None
-    output: Optional[Text] = None
-    reaches_gpu: Optional[Text] = Field(None, description="How its work reaches the GPU")
+    description: Text | None = None
+    input: Text | None = None
+    output: Text | None = None
+    reaches_gpu: Text | None = Field(None, description="How its work reaches the GPU")
     suits: list[Text] = Field(default_factory=list)
     avoid: list[Text] = Field(default_factory=list, description="What it does not suit")
-    placement: Optional[Text] = Field(None, description="Why it sits in this layer, where debatable")
+    placement: Text | None = Field(None, description="Why it sits in this layer, where debatable")
     relations: list[Relation] = Field(default_factory=list)
     docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
 
@@ -91,9 +91,9 @@ class StepNode(Record):
 
     text: Name = Field(description="The step as the seed writes it")
     tools: list[Id] = Field(default_factory=list, description="Tools this step names; the first one is linked")
-    layer: Optional[Id] = Field(None, description="Layer, when no tool gives it")
+    layer: Id | None = Field(None, description="Layer, when no tool gives it")
     artifact: bool = Field(False, description="A file or built output (PTX, cubin, engine …) rather than a tool")
-    note: Optional[Text] = None
+    note: Text | None = None
 
 
 class Step(StepNode):
@@ -108,16 +108,16 @@ class Chain(Record):
     id: Id
     title: Text
     section: NonEmpty = Field(description="Seed section, e.g. '5.3'")
-    group: Optional[Id] = Field(None, description="Chains drawn together, e.g. the 9.14 paths of one op")
-    intro: Optional[Text] = None
-    note: Optional[Text] = Field(None, description="The seed's comment after the chain")
+    group: Id | None = Field(None, description="Chains drawn together, e.g. the 9.14 paths of one op")
+    intro: Text | None = None
+    note: Text | None = Field(None, description="The seed's comment after the chain")
     steps: list[Step] = Field(min_length=2)
 
 
 class Row(Record):
     """A table row: cells in column order; `tool` names the row's subject."""
 
-    tool: Optional[Id] = None
+    tool: Id | None = None
     mentions: list[Id] = Field(default_factory=list, description="Other tools named in the row")
     cells: list[Name]
 
@@ -128,8 +128,8 @@ class Table(Record):
     id: Id
     section: NonEmpty
     title: Text
-    intro: Optional[Text] = None
-    note: Optional[Text] = None
+    intro: Text | None = None
+    note: Text | None = None
     columns: list[Name] = Field(min_length=2)
     rows: list[Row] = Field(min_length=1)
 
@@ -139,7 +139,7 @@ class Item(Record):
 
     text: Text
     tools: list[Id] = Field(default_factory=list)
-    items: list["Item"] = Field(default_factory=list)
+    items: list[Item] = Field(default_factory=list)
 
 
 class GuideList(Record):
@@ -148,7 +148,7 @@ class GuideList(Record):
     id: Id
     section: NonEmpty
     title: Text
-    intro: Optional[Text] = None
+    intro: Text | None = None
     items: list[Item] = Field(min_length=1)
 
 
@@ -157,10 +157,10 @@ class Term(Record):
 
     id: Id
     term: Name
-    abbr: Optional[Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9.+/-]{0,19}$")]] = Field(
+    abbr: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9.+/-]{0,19}$")] | None = Field(
         None, description="Abbreviation shown with a tooltip, e.g. SM"
     )
-    expansion: Optional[NonEmpty] = Field(None, description="What the abbreviation stands for")
+    expansion: NonEmpty | None = Field(None, description="What the abbreviation stands for")
     definition: Text
     tools: list[Id] = Field(default_factory=list, description="Related tools")
 
@@ -170,7 +170,7 @@ class Translation(Record):
 
     zh: NonEmpty
     en: NonEmpty
-    note: Optional[NonEmpty] = None
+    note: NonEmpty | None = None
 
 
 class Reference(Record):

@@ -89,7 +89,7 @@ def stack_figure(ctx: Ctx, here_tool: str | None = None, here_layer: str | None 
     if here:
         target = here.split('"')[1]
         style = (
-            f"<style>.gsm-stack[data-here] [id$=\"a_{target}\"] path,"
+            f'<style>.gsm-stack[data-here] [id$="a_{target}"] path,'
             f'.gsm-stack[data-here] [id$="a_{target}"] polygon'
             "{stroke:#d81b60 !important;stroke-width:4px}</style>"
         )
@@ -277,17 +277,27 @@ def tool_index(ctx: Ctx) -> str:
     )
     rows = []
     for tool in ordered:
-        layer = layer_link(ctx, tool.layer) if tool.layer else escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])
+        layer = (
+            layer_link(ctx, tool.layer)
+            if tool.layer
+            else escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])
+        )
         rows.append(
             f'<tr data-layer="{tool.layer or "none"}" data-kind="{tool.kind}">'
             f"<td>{tool_link(ctx, tool.id)}</td><td>{layer_badge(ctx, tool.layer)}{layer}</td>"
             f"<td>{inline_html(ctx.t(ctx.model.kinds[tool.kind].name))}</td><td>{inline_html(ctx.t(tool.summary))}</td></tr>"
         )
-    layer_options = "".join(
-        f'<option value="{lid}">{inline_html(ctx.t(layer.name))}</option>' for lid, layer in ctx.model.layers.items()
-    ) + f'<option value="none">{escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])}</option>'
+    layer_options = (
+        "".join(
+            f'<option value="{lid}">{inline_html(ctx.t(layer.name))}</option>'
+            for lid, layer in ctx.model.layers.items()
+        )
+        + f'<option value="none">{escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])}</option>'
+    )
     used_kinds = sorted({t.kind for t in ctx.model.tools.values()}, key=lambda k: ctx.t(ctx.model.kinds[k].name))
-    kind_options = "".join(f'<option value="{k}">{inline_html(ctx.t(ctx.model.kinds[k].name))}</option>' for k in used_kinds)
+    kind_options = "".join(
+        f'<option value="{k}">{inline_html(ctx.t(ctx.model.kinds[k].name))}</option>' for k in used_kinds
+    )
     all_label = escape(ui("all", ctx.lang))
     return (
         '<div class="gsm-filter" data-search-exclude>'
@@ -295,8 +305,8 @@ def tool_index(ctx: Ctx) -> str:
         f'<label>{escape(ui("filter_kind", ctx.lang))} <select id="gsm-filter-kind"><option value="">{all_label}</option>{kind_options}</select></label> '
         f'<output id="gsm-filter-count" data-label="{escape(ui("shown", ctx.lang))}"></output></div>'
         f'<table class="gsm-tool-index" data-search-exclude><thead><tr><th>{escape(ui("name", ctx.lang))}</th><th>{escape(ui("layer", ctx.lang))}</th>'
-        f'<th>{escape(ui("kind", ctx.lang))}</th><th>{escape(ui("summary", ctx.lang))}</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>'
+        f"<th>{escape(ui('kind', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
@@ -320,7 +330,7 @@ def layer_page(ctx: Ctx, layer_id: str, edit_url: str) -> str:
     number = list(ctx.model.layers).index(layer_id) + 1
     facts = (
         f'<table class="gsm-facts"><tr><th>{escape(ui("takes", ctx.lang))}</th><td>{inline_html(ctx.t(layer.takes))}</td></tr>'
-        f'<tr><th>{escape(ui("gives", ctx.lang))}</th><td>{inline_html(ctx.t(layer.gives))}</td></tr></table>'
+        f"<tr><th>{escape(ui('gives', ctx.lang))}</th><td>{inline_html(ctx.t(layer.gives))}</td></tr></table>"
     )
     parts = [
         f"# {number}. {md_heading(ctx.t(layer.name))}",
@@ -343,7 +353,7 @@ def layer_page(ctx: Ctx, layer_id: str, edit_url: str) -> str:
 
 def layer_index(ctx: Ctx) -> str:
     items = []
-    for number, layer in enumerate(ctx.model.layers.values(), start=1):
+    for layer in ctx.model.layers.values():
         tools = ", ".join(tool_link(ctx, t) for t in layer.diagram)
         items.append(
             f"<li>{layer_badge(ctx, layer.id)}<strong>{layer_link(ctx, layer.id)}</strong> — {inline_html(ctx.t(layer.summary))}"
@@ -367,7 +377,12 @@ def chain_page(ctx: Ctx, chain_id: str, edit_url: str) -> str:
         parts.append(f'<p class="gsm-note">{inline_html(ctx.t(chain.note))}</p>')
     tools = chain_tool_ids(chain)
     if tools:
-        parts += ["", f"## {ui('related_tools', ctx.lang)}", "", "<p>" + ", ".join(tool_link(ctx, t) for t in tools) + "</p>"]
+        parts += [
+            "",
+            f"## {ui('related_tools', ctx.lang)}",
+            "",
+            "<p>" + ", ".join(tool_link(ctx, t) for t in tools) + "</p>",
+        ]
     if chain.group:
         siblings = [c for c in ctx.model.chains.values() if c.group == chain.group and c.id != chain_id]
         links = "".join(f"<li>{chain_link(ctx, c.id)}</li>" for c in siblings)
@@ -412,7 +427,9 @@ def table_html(ctx: Ctx, table_id: str, rows: list[str] | None = None) -> str:
     parts = []
     if table.intro and rows is None:
         parts.append(f"<p>{inline_html(ctx.t(table.intro))}</p>")
-    parts.append(f'<div class="gsm-table-wrap"><table class="gsm-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>')
+    parts.append(
+        f'<div class="gsm-table-wrap"><table class="gsm-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+    )
     if table.note and rows is None:
         parts.append(f'<p class="gsm-note">{inline_html(ctx.t(table.note))}</p>')
     return "".join(parts)
@@ -455,7 +472,11 @@ def glossary(ctx: Ctx) -> str:
             name += f' <span class="gsm-abbr">{escape(" · ".join(extra))}</span>'
         tools = ""
         if term.tools:
-            tools = f'<br><small>{escape(ui("related_tools", ctx.lang))}: ' + ", ".join(tool_link(ctx, t) for t in term.tools) + "</small>"
+            tools = (
+                f"<br><small>{escape(ui('related_tools', ctx.lang))}: "
+                + ", ".join(tool_link(ctx, t) for t in term.tools)
+                + "</small>"
+            )
         out.append(f'<dt id="term-{term.id}">{name}</dt><dd>{inline_html(ctx.t(term.definition))}{tools}</dd>')
     return f'<dl class="gsm-glossary">{"".join(out)}</dl>'
 
@@ -486,8 +507,10 @@ def references(ctx: Ctx, source: str) -> str:
         if ref.source != source:
             continue
         tools = documented.get(ref.id, [])
-        for_tools = f' <small>({", ".join(tool_link(ctx, t) for t in tools)})</small>' if tools else ""
-        items.append(f'<li><a href="{escape(ref.url)}" rel="noopener">{inline_html(ctx.t(ref.title))}</a> — <code>{escape(ref.url)}</code>{for_tools}</li>')
+        for_tools = f" <small>({', '.join(tool_link(ctx, t) for t in tools)})</small>" if tools else ""
+        items.append(
+            f'<li><a href="{escape(ref.url)}" rel="noopener">{inline_html(ctx.t(ref.title))}</a> — <code>{escape(ref.url)}</code>{for_tools}</li>'
+        )
     return f'<ul class="gsm-references">{"".join(items)}</ul>'
 
 
@@ -500,7 +523,9 @@ def catalog(ctx: Ctx) -> str:
             for e in group.entries
         )
         head = f"<tr><th>{escape(ui('name', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th><th>{escape(ui('docs', ctx.lang))}</th></tr>"
-        out.append(f'<h3 id="catalog-{group.id}">{inline_html(ctx.t(group.title))}</h3><table class="gsm-table"><thead>{head}</thead><tbody>{rows}</tbody></table>')
+        out.append(
+            f'<h3 id="catalog-{group.id}">{inline_html(ctx.t(group.title))}</h3><table class="gsm-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
+        )
     return "".join(out)
 
 
@@ -534,5 +559,7 @@ def print_downloads(ctx: Ctx) -> str:
         label = labels[(what, size)][0 if ctx.lang == "zh" else 1]
         language = language_names[lang][0 if ctx.lang == "zh" else 1]
         href = site_file(ctx, f"print/{name}")
-        rows.append(f'<tr><td>{escape(language)}</td><td><a href="{href}">{escape(label)}</a></td><td><code>{name}</code></td></tr>')
+        rows.append(
+            f'<tr><td>{escape(language)}</td><td><a href="{href}">{escape(label)}</a></td><td><code>{name}</code></td></tr>'
+        )
     return f'<table class="gsm-table"><tbody>{"".join(rows)}</tbody></table>'

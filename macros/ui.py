@@ -19,7 +19,10 @@ UI: dict[str, tuple[str, str]] = {
     "tables": ("出现在这些对比表中", "Appears in these tables"),
     "aliases": ("别名", "Also known as"),
     "here": ("它在栈中的位置", "Where it sits in the stack"),
-    "off_stack": ("不在七层栈内（跨层平台、产物或外部硬件）", "Outside the seven layers (a cross-layer platform, an artifact or other hardware)"),
+    "off_stack": (
+        "不在七层栈内（跨层平台、产物或外部硬件）",
+        "Outside the seven layers (a cross-layer platform, an artifact or other hardware)",
+    ),
     "tools_in_layer": ("这一层的工具", "Tools in this layer"),
     "takes": ("接收", "Takes in"),
     "gives": ("交出", "Hands down"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 
@@ -33,4 +33,4 @@ def source_date(project: Path) -> str:
             epoch = ""
     if not epoch:
         return "unreleased"
-    return datetime.fromtimestamp(int(epoch), tz=timezone.utc).strftime("%Y-%m-%d")
+    return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%d")

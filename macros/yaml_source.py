@@ -1,8 +1,9 @@
 """Safe YAML reading that remembers where every value came from.
 
 Parses with PyYAML's safe composer, then builds plain Python values itself so it can
-record the line of every mapping key and list item, reject duplicate keys, and refuse
-anchors/aliases (no data file needs them, and they are how "billion laughs" bombs work).
+record the line of every mapping key and list item and reject duplicate keys. Aliases
+(*name) are refused where they are written, before any expansion: no data file needs
+them, and they are how "billion laughs" bombs work.
 """
 
 from __future__ import annotations
@@ -43,6 +44,24 @@ class SourceFile:
         return Problem(self.name, line, column, format_path(path), message, severity)
 
 
+class AliasRefused(yaml.YAMLError):
+    """An alias (*name) in the text: refused where it is written, before anything is expanded."""
+
+    def __init__(self, name: str, line: int, column: int):
+        super().__init__(name)
+        self.name, self.line, self.column = name, line, column
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """SafeLoader that stops at the first alias, reporting the alias's own position."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise AliasRefused(event.anchor, event.start_mark.line + 1, event.start_mark.column + 1)
+        return super().compose_node(parent, index)
+
+
 class _Builder:
     """Turns a composed node tree into Python values, recording positions as it goes."""
 
@@ -50,14 +69,9 @@ class _Builder:
         self.source = source
         self.problems = problems
         self.scalars = SafeConstructor()
-        self.seen: set[int] = set()
 
     def build(self, node: Node, path: tuple) -> object:
         self.source.positions.setdefault(path, _location(node))
-        if id(node) in self.seen:
-            self._error(node, path, "YAML aliases (*name) are not allowed: write the value out in full.")
-            return None
-        self.seen.add(id(node))
         if isinstance(node, ScalarNode):
             try:
                 return self.scalars.construct_object(node)
@@ -115,7 +129,9 @@ def read_yaml(path: Path, display_name: str) -> tuple[SourceFile, list[Problem]]
 
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
-        return fail(1, 1, f"file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit: split it or remove the bulk.")
+        return fail(
+            1, 1, f"file is {size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit: split it or remove the bulk."
+        )
     raw = path.read_bytes()
     if raw.startswith(b"\xef\xbb\xbf"):
         return fail(1, 1, "file starts with a byte-order mark (BOM): save it as UTF-8 without BOM.")
@@ -128,11 +144,23 @@ def read_yaml(path: Path, display_name: str) -> tuple[SourceFile, list[Problem]]
     if not text.strip():
         return fail(1, 1, f"file is empty: it must hold a mapping with the key '{path.stem}'.")
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_NoAliasLoader)
+    except AliasRefused as refused:
+        return fail(
+            refused.line,
+            refused.column,
+            f"YAML aliases (*{refused.name}) are not allowed: write the value out in full.",
+        )
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem_mark = getattr(error, "problem_mark", None)
+        context_mark = getattr(error, "context_mark", None)
         reason = getattr(error, "problem", None) or str(error)
+        # At the end of the file the useful place is where the unclosed thing started.
+        mark = context_mark if context_mark and (not problem_mark or "end of stream" in reason) else problem_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        context = getattr(error, "context", None)
+        if mark is context_mark and context:
+            reason = f"{reason} ({context} that starts here)"
         hint = _syntax_hint(text, line, reason)
         return fail(line, column, f"YAML syntax error: {reason}.{hint}")
     if node is None:
@@ -148,4 +176,6 @@ def _syntax_hint(text: str, line: int, reason: str) -> str:
         return " Indent with spaces, not tabs."
     if ": " in current.split("#")[0] and "mapping values" in reason:
         return ' Quote text that contains ": " (e.g. summary: "a: b").'
+    if "quoted scalar" in reason:
+        return ' Close the quote on this line (and escape any inner " as \\").'
     return " Check indentation and quoting on this line and the one before."

@@ -34,7 +34,9 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = T
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
     done = subprocess.run(command, env=env)
     if done.returncode == 0 and with_print:
-        done = subprocess.run([sys.executable, str(ROOT / "scripts" / "print_posters.py"), str(staging / "print")], env=env)
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "print_posters.py"), str(staging / "print")], env=env
+        )
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         print(f"Build failed; {target} was left as it was.", file=sys.stderr)

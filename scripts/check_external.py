@@ -40,7 +40,7 @@ def main() -> int:
     references = list(model.references.values())
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda ref: status_of(ref.url), references))
-    broken = [(ref, result) for ref, result in zip(references, results) if result != "ok"]
+    broken = [(ref, result) for ref, result in zip(references, results, strict=True) if result != "ok"]
     lines = [f"Checked {len(references)} documentation links from `data/references.yaml`: {len(broken)} broken.", ""]
     if broken:
         lines += ["| reference id | URL | problem | data |", "| --- | --- | --- | --- |"]

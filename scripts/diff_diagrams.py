@@ -45,7 +45,9 @@ def compare(base: dict[str, str], head: dict[str, str]) -> dict[str, list[str]]:
 
 def report(diff: dict[str, list[str]], base: dict[str, str], head: dict[str, str], label: str) -> str:
     """A self-contained HTML page with the changed diagrams side by side."""
-    render_many([base[n] for n in diff["changed"] + diff["removed"]] + [head[n] for n in diff["changed"] + diff["added"]])
+    render_many(
+        [base[n] for n in diff["changed"] + diff["removed"]] + [head[n] for n in diff["changed"] + diff["added"]]
+    )
 
     def figure(dot: str | None, uid: str) -> str:
         return inline_svg(dot, uid, uid, uid) if dot else "<p><em>(none)</em></p>"

@@ -61,9 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.id in model.tools:
         problems.append(f"tool '{args.id}' already exists ({':'.join(map(str, model.source_line('tools', args.id)))}).")
     if args.layer not in model.layers:
-        problems.append(f"unknown layer '{args.layer}'.{did_you_mean(args.layer, model.layers)} Layers: {', '.join(model.layers)}.")
+        problems.append(
+            f"unknown layer '{args.layer}'.{did_you_mean(args.layer, model.layers)} Layers: {', '.join(model.layers)}."
+        )
     if args.kind not in model.kinds:
-        problems.append(f"unknown kind '{args.kind}'.{did_you_mean(args.kind, model.kinds)} Kinds: {', '.join(model.kinds)}.")
+        problems.append(
+            f"unknown kind '{args.kind}'.{did_you_mean(args.kind, model.kinds)} Kinds: {', '.join(model.kinds)}."
+        )
     if problems:
         print("\n".join(problems), file=sys.stderr)
         return 1

@@ -52,7 +52,9 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("out", nargs="?", default=str(ROOT / "site" / "print"), help="output folder (default: site/print)")
+    parser.add_argument(
+        "out", nargs="?", default=str(ROOT / "site" / "print"), help="output folder (default: site/print)"
+    )
     args = parser.parse_args()
     for path in write_pdfs(Path(args.out)):
         print(f"wrote {path} ({path.stat().st_size // 1024} KB)")

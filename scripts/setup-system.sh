@@ -3,9 +3,14 @@
 # graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
 # poppler-utils checks the PDFs; chromium runs the browser tests; pango lays out the PDFs (WeasyPrint).
 set -euo pipefail
-packages=(graphviz fonts-noto-cjk poppler-utils chromium libpango-1.0-0 libpangoft2-1.0-0)
+# shellcheck lets actionlint check the workflows' shell steps too.
+packages=(graphviz fonts-noto-cjk poppler-utils chromium libpango-1.0-0 libpangoft2-1.0-0 shellcheck)
 missing=()
 for package in "${packages[@]}"; do
+  # A runner image may ship Chromium outside dpkg (GitHub's Ubuntu images link /usr/bin/chromium).
+  if [ "$package" = chromium ] && [ -x /usr/bin/chromium ]; then
+    continue
+  fi
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if [ ${#missing[@]} -eq 0 ]; then

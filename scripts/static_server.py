@@ -8,9 +8,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import threading
+from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -27,7 +27,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         # Like a host configured per language: /en/… misses get the English 404 page.
         language_page = Path(self.directory) / self.path.lstrip("/").split("/", 1)[0] / "404.html"
-        page = language_page if "/" in self.path.lstrip("/") and language_page.exists() else Path(self.directory) / "404.html"
+        page = (
+            language_page
+            if "/" in self.path.lstrip("/") and language_page.exists()
+            else Path(self.directory) / "404.html"
+        )
         if code == 404 and page.exists():
             body = page.read_bytes()
             self.send_response(404)

@@ -18,7 +18,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 def built_site(tmp_path_factory) -> Path:
     """The real site, built once with the real MkDocs, Graphviz and data."""
     site = tmp_path_factory.mktemp("build") / "site"
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)], capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return site
 

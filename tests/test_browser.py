@@ -108,10 +108,12 @@ def test_home_shows_the_stack_and_a_click_on_a_tool_opens_its_page(visit):
     assert not visit.errors and not visit.offsite
 
 
-@pytest.mark.parametrize("path", ["tools/ptx/", "layers/hardware/", "chains/jax-jit/", "compare/", "glossary/", "concepts/mlir/"])
+@pytest.mark.parametrize(
+    "path", ["tools/ptx/", "layers/hardware/", "chains/jax-jit/", "compare/", "glossary/", "concepts/mlir/"]
+)
 def test_language_switcher_keeps_the_page(visit, path):
     page = visit.open(path)
-    page.locator(f'a[hreflang="en"]').first.dispatch_event("click")
+    page.locator('a[hreflang="en"]').first.dispatch_event("click")
     page.wait_for_url(visit.base + "en/" + path)
     assert page.locator("html").get_attribute("lang") == "en"
     page.locator('a[hreflang="zh"]').first.dispatch_event("click")
@@ -201,7 +203,17 @@ def test_keyboard_reaches_search_and_language_switcher(visit):
 
 
 def test_every_page_type_loads_without_console_errors_or_offsite_requests(visit):
-    for path in ["", "en/", "tools/", "en/tools/cublas/", "layers/ir/", "en/chains/gelu-jax/", "en/compare/", "references/", "en/print/"]:
+    for path in [
+        "",
+        "en/",
+        "tools/",
+        "en/tools/cublas/",
+        "layers/ir/",
+        "en/chains/gelu-jax/",
+        "en/compare/",
+        "references/",
+        "en/print/",
+    ]:
         visit.open(path)
     assert not visit.errors, visit.errors[:5]
     assert not visit.offsite, visit.offsite[:5]

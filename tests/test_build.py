@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from markupsafe import escape
-
 from conftest import ROOT
+from markupsafe import escape
 
 from macros.model import load
 
@@ -48,7 +47,9 @@ def test_layer_page_lists_its_tools(built_site):
 def test_language_switcher_leads_to_the_same_page(built_site):
     zh = read(built_site, "tools/ptx/index.html")
     en = read(built_site, "en/tools/ptx/index.html")
-    assert re.search(r'<a href="en/tools/ptx/"[^>]*hreflang="en"|<a href="\.\./\.\./en/tools/ptx/"[^>]*hreflang="en"', zh)
+    assert re.search(
+        r'<a href="en/tools/ptx/"[^>]*hreflang="en"|<a href="\.\./\.\./en/tools/ptx/"[^>]*hreflang="en"', zh
+    )
     assert re.search(r'<a href="\.\./\.\./\.\./tools/ptx/"[^>]*hreflang="zh"', en)
 
 
@@ -61,7 +62,9 @@ def test_home_has_the_stack_diagram_with_a_link_for_every_diagram_tool(built_sit
             for tool_id in layer.diagram:
                 href = f'href="tools/{tool_id}/"'
                 assert href in svg, (page, tool_id)
-                assert (built_site / ("en/" if page.startswith("en") else "") / "tools" / tool_id / "index.html").exists()
+                assert (
+                    built_site / ("en/" if page.startswith("en") else "") / "tools" / tool_id / "index.html"
+                ).exists()
 
 
 def test_diagrams_are_kept_out_of_the_search_index(built_site):

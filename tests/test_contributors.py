@@ -38,7 +38,13 @@ def test_schema_accepts_the_real_data(stem):
     "broken",
     [
         {"id": "x", "name": "X", "layer": "ir", "kind": "library", "summary": {"zh": "中文"}},  # no English
-        {"id": "x", "name": "X", "kind": "library", "summary": {"zh": "中文", "en": "x"}, "colour": "red"},  # unknown key
+        {
+            "id": "x",
+            "name": "X",
+            "kind": "library",
+            "summary": {"zh": "中文", "en": "x"},
+            "colour": "red",
+        },  # unknown key
         {"id": "Bad Id", "name": "X", "kind": "library", "summary": {"zh": "中文", "en": "x"}},  # id shape
         {"id": "x", "name": "X", "kind": "library", "summary": "one language only"},  # plain string summary
         {"id": "x", "name": "X", "kind": "library", "summary": {"zh": "中文", "en": ""}},  # empty text
@@ -54,7 +60,9 @@ def test_likely_mistakes_are_warnings_not_errors(data_copy):
     text = references.read_text(encoding="utf-8").replace("https://halide-lang.org/", "http://halide-lang.org/")
     references.write_text(text, encoding="utf-8")
     layers = data_copy / "layers.yaml"
-    text = layers.read_text(encoding="utf-8").replace('gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: "Results of the kernels", en: "计算结果"}')
+    text = layers.read_text(encoding="utf-8").replace(
+        'gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: "Results of the kernels", en: "计算结果"}'
+    )
     layers.write_text(text, encoding="utf-8")
     done = run_validate(data_copy)
     assert done.returncode == 0, done.stderr
@@ -64,7 +72,14 @@ def test_likely_mistakes_are_warnings_not_errors(data_copy):
 
 
 def test_scaffolded_tool_validates_once_its_blanks_are_filled(data_copy):
-    command = [sys.executable, str(ROOT / "scripts" / "new_tool.py"), "flash-infer", "kernel-dsl", "--data", str(data_copy)]
+    command = [
+        sys.executable,
+        str(ROOT / "scripts" / "new_tool.py"),
+        "flash-infer",
+        "kernel-dsl",
+        "--data",
+        str(data_copy),
+    ]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     unfilled = run_validate(data_copy)
@@ -72,7 +87,9 @@ def test_scaffolded_tool_validates_once_its_blanks_are_filled(data_copy):
     tools = data_copy / "tools.yaml"
     text = tools.read_text(encoding="utf-8")
     start = text.index("  - id: flash-infer")
-    record = text[start:].replace('zh: ""', 'zh: "一个示例 kernel 库"').replace('en: ""', 'en: "An example kernel library"')
+    record = (
+        text[start:].replace('zh: ""', 'zh: "一个示例 kernel 库"').replace('en: ""', 'en: "An example kernel library"')
+    )
     tools.write_text(text[:start] + record, encoding="utf-8")
     filled = run_validate(data_copy)
     assert filled.returncode == 0, filled.stderr
@@ -80,7 +97,14 @@ def test_scaffolded_tool_validates_once_its_blanks_are_filled(data_copy):
 
 
 def test_scaffold_refuses_a_misspelt_layer_with_a_suggestion(data_copy):
-    command = [sys.executable, str(ROOT / "scripts" / "new_tool.py"), "flash-infer", "kernal-dsl", "--data", str(data_copy)]
+    command = [
+        sys.executable,
+        str(ROOT / "scripts" / "new_tool.py"),
+        "flash-infer",
+        "kernal-dsl",
+        "--data",
+        str(data_copy),
+    ]
     done = subprocess.run(command, capture_output=True, text=True)
     assert done.returncode == 1
     assert "unknown layer 'kernal-dsl'. Did you mean 'kernel-dsl'?" in done.stderr
@@ -99,8 +123,14 @@ def test_diagram_diff_reports_exactly_the_changed_diagrams(data_copy, tmp_path):
     )
     out = tmp_path / "report"
     command = [
-        sys.executable, str(ROOT / "scripts" / "diff_diagrams.py"),
-        "--base-data", str(ROOT / "data"), "--data", str(data_copy), "--out", str(out),
+        sys.executable,
+        str(ROOT / "scripts" / "diff_diagrams.py"),
+        "--base-data",
+        str(ROOT / "data"),
+        "--data",
+        str(data_copy),
+        "--out",
+        str(out),
     ]
     unchanged = subprocess.run(command, capture_output=True, text=True)
     assert unchanged.returncode == 0, unchanged.stderr

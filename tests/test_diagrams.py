@@ -30,7 +30,7 @@ def test_stack_has_every_diagram_tool_exactly_once_with_a_relative_link():
 
 def test_each_layer_band_uses_its_own_colour():
     dot = stack_dot(MODEL, "en", "")
-    for (fill, _ink, _border), layer_id in zip(LAYER_COLOURS, MODEL.layers):
+    for (fill, _ink, _border), layer_id in zip(LAYER_COLOURS, MODEL.layers, strict=True):
         band = re.search(rf'<TD BGCOLOR="([^"]+)"[^>]*ID="layer-{layer_id}"', dot)
         assert band and band.group(1) == fill
 
@@ -41,7 +41,7 @@ def test_layer_colours_step_down_in_lightness_for_grayscale_print():
         return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
     values = [lightness(fill) for fill, _, _ in LAYER_COLOURS]
-    assert all(a - b > 0.05 for a, b in zip(values, values[1:]))
+    assert all(a - b > 0.05 for a, b in zip(values, values[1:], strict=False))
 
 
 def test_stack_text_follows_the_language():

@@ -12,7 +12,13 @@ from macros.model import load
 def test_real_data_loads_with_every_layer_and_diagram_tool():
     model = load(ROOT / "data")
     assert list(model.layers) == [
-        "frameworks", "graph-compilers", "kernel-dsl", "cuda-libraries", "ir", "driver-runtime", "hardware",
+        "frameworks",
+        "graph-compilers",
+        "kernel-dsl",
+        "cuda-libraries",
+        "ir",
+        "driver-runtime",
+        "hardware",
     ]
     diagram_items = [tool for layer in model.layers.values() for tool in layer.diagram]
     assert len(diagram_items) >= 46
@@ -66,10 +72,14 @@ def test_unknown_layer_reference_suggests_the_closest_id(data_copy):
 def test_duplicate_id_points_at_the_second_record_and_the_first(data_copy):
     layers = data_copy / "layers.yaml"
     replace_in(layers, "  - id: hardware\n", "  - id: frameworks\n")
-    first, second = [n for n, text in enumerate(layers.read_text(encoding="utf-8").splitlines(), 1) if text == "  - id: frameworks"]
+    first, second = [
+        n for n, text in enumerate(layers.read_text(encoding="utf-8").splitlines(), 1) if text == "  - id: frameworks"
+    ]
     done = run_validate(data_copy)
     assert done.returncode == 1
-    assert f"layers.yaml:{second}:5: layers[6].id: duplicate id 'frameworks' (first used on line {first})" in done.stderr
+    assert (
+        f"layers.yaml:{second}:5: layers[6].id: duplicate id 'frameworks' (first used on line {first})" in done.stderr
+    )
 
 
 def test_empty_text_is_rejected(data_copy):

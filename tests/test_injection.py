@@ -1,0 +1,116 @@
+"""Text in data is data, never code: markup, template syntax and Graphviz syntax stay inert.
+
+A copy of the real data is salted with hostile strings, built with the real pipeline, and
+the pages are checked as text and in headless Chromium (no script may run).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+from conftest import ROOT
+from static_server import serve
+from test_browser import CHROMIUM, CHROMIUM_ARGS
+
+from macros.problems import DataError
+
+SCRIPT = "<script>window.__pwned = 1</script>"
+IMAGE = '<img src="x" onerror="window.__pwned = 1">'
+JINJA = "{{ 7 * 7 }} {% if true %}evaluated{% endif %}"
+DOT = 'a"b<c>{d}\\e ]; evil [label="x'
+MARKDOWN = "**not bold** [not a link](https://example.org)"
+
+
+def salt(data_dir) -> None:
+    """Put hostile strings into names, summaries, chain steps, glossary and references."""
+    tools_path = data_dir / "tools.yaml"
+    tools = yaml.safe_load(tools_path.read_text(encoding="utf-8"))
+    for tool in tools["tools"]:
+        if tool["id"] == "cublas":
+            tool["name"] = {"zh": f"cuBLAS {DOT}", "en": f"cuBLAS {DOT}"}
+            tool["summary"] = {"zh": f"中文 {SCRIPT} {JINJA}", "en": f"English {SCRIPT} {JINJA} {MARKDOWN}"}
+            tool["description"] = {"zh": f"描述 {IMAGE}", "en": f"Description {IMAGE}"}
+    tools_path.write_text(
+        "# yaml-language-server: $schema=schema/tools.schema.json\n" + yaml.safe_dump(tools, allow_unicode=True),
+        encoding="utf-8",
+    )
+    chains_path = data_dir / "chains.yaml"
+    chains = yaml.safe_load(chains_path.read_text(encoding="utf-8"))
+    chains["chains"][0]["steps"][0]["text"] = {"zh": f"步骤 {DOT}\nnext line", "en": f"Step {DOT}\nnext line {SCRIPT}"}
+    chains["chains"][0]["title"] = {"zh": f"标题 {JINJA}", "en": f"Title {JINJA} {IMAGE}"}
+    chains_path.write_text(yaml.safe_dump(chains, allow_unicode=True), encoding="utf-8")
+    glossary_path = data_dir / "glossary.yaml"
+    glossary = yaml.safe_load(glossary_path.read_text(encoding="utf-8"))
+    glossary["glossary"][0]["definition"] = {"zh": f"定义 {IMAGE}", "en": f"Definition {IMAGE} {JINJA}"}
+    glossary_path.write_text(yaml.safe_dump(glossary, allow_unicode=True), encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    work = tmp_path_factory.mktemp("hostile")
+    data = work / "data"
+    shutil.copytree(ROOT / "data", data)
+    salt(data)
+    site = work / "site"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
+        env={**os.environ, "GSM_DATA_DIR": str(data)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return site
+
+
+def test_javascript_urls_are_rejected_by_the_validator(data_copy):
+    from macros.model import load
+
+    references = data_copy / "references.yaml"
+    text = references.read_text(encoding="utf-8").replace("https://halide-lang.org/", "javascript:alert(1)")
+    references.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError, match=r"references\[\d+\]\.url: not an http\(s\) URL"):
+        load(data_copy)
+
+
+def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
+    page = (hostile_site / "en" / "tools" / "cublas" / "index.html").read_text(encoding="utf-8")
+    assert "<script>window.__pwned" not in page and "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in page
+    assert '<img src="x" onerror' not in page and "&lt;img src=" in page
+    assert "{{ 7 * 7 }}" in page and "{% if true %}evaluated{% endif %}" in page  # never evaluated
+    assert "<strong>not bold</strong>" not in page and "**not bold**" in page
+    assert 'href="https://example.org"' not in page
+
+
+def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
+    chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
+    page = (hostile_site / "en" / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
+    svg = re.search(r'<svg role="img".*?</svg>', page, re.S).group(0)
+    assert "<script" not in svg and "<img" not in svg  # present only as escaped text
+    assert "evil [label" not in svg.replace("&quot;", '"').split("<text")[0]  # no node named evil
+    assert svg.count('class="node"') == page.count('class="node"')
+    stack = (hostile_site / "en" / "index.html").read_text(encoding="utf-8")
+    assert 'href="tools/cublas/"' in stack  # the hostile name still renders as one linked box
+
+
+def test_no_script_from_data_runs_in_the_browser(hostile_site):
+    from playwright.sync_api import sync_playwright
+
+    pages = ["en/tools/cublas/", "tools/cublas/", "en/glossary/", "en/", "en/layers/cuda-libraries/", "en/tools/"]
+    chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
+    pages += [f"en/chains/{chain_id}/", f"chains/{chain_id}/"]
+    with serve(hostile_site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for path in pages:
+            page.goto(base + path, wait_until="load")
+            page.wait_for_timeout(200)
+            assert page.evaluate("() => window.__pwned") is None, path
+        page.goto(base + "en/tools/cublas/")
+        assert "{{ 7 * 7 }}" in page.locator("article").inner_text()
+        browser.close()
