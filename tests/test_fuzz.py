@@ -1,0 +1,130 @@
+"""Property-based tests: records around the schema's edges never crash the loader, and
+whatever validates also builds.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from conftest import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from macros.model import load
+from macros.problems import DataError
+
+REAL_TOOLS = yaml.safe_load((ROOT / "data" / "tools.yaml").read_text(encoding="utf-8"))["tools"]
+LAYERS = ["frameworks", "kernel-dsl", "hardware", "no-such-layer", ""]
+KINDS = ["library", "compiler", "ir", "nonsense"]
+
+# Text near the edges: empty, blank, control characters, markup, template syntax, long, CJK.
+edge_text = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["", " ", "\t", "\n", "<script>x</script>", "{{ 1 }}", "{% x %}", "a: b, c", "「张量核心」", "x" * 5000]),
+)
+text_value = st.one_of(
+    st.fixed_dictionaries({"zh": edge_text, "en": edge_text}),
+    st.fixed_dictionaries({"zh": edge_text}),
+    edge_text,
+    st.integers(),
+    st.none(),
+    st.lists(edge_text, max_size=2),
+)
+any_value = st.one_of(text_value, st.booleans(), st.dictionaries(st.text(max_size=5), edge_text, max_size=2))
+
+tool_record = st.fixed_dictionaries(
+    {"id": st.one_of(st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,5})?", fullmatch=True), edge_text, st.integers())},
+    optional={
+        "name": text_value,
+        "summary": text_value,
+        "layer": st.one_of(st.sampled_from(LAYERS), any_value),
+        "kind": st.one_of(st.sampled_from(KINDS), any_value),
+        "aliases": st.one_of(st.lists(edge_text, max_size=3), any_value),
+        "relations": st.lists(
+            st.fixed_dictionaries({"type": st.sampled_from(["uses", "part-of", "bogus"]), "tool": st.sampled_from(["cublas", "cuda", "nope"])}),
+            max_size=3,
+        ),
+        "docs": st.lists(st.sampled_from(["cublas-docs", "nope"]), max_size=2),
+        "surprise": any_value,
+    },
+)
+
+
+REAL_TOOLS_TEXT = yaml.safe_dump({"tools": REAL_TOOLS}, allow_unicode=True)  # "tools:\n- id: …" (indentless)
+
+
+def with_tools(tmp_path: Path, extra: list) -> Path:
+    """A data folder: the real data, with `extra` tool records appended (copied once per test)."""
+    data = tmp_path / "data"
+    if not data.exists():
+        shutil.copytree(ROOT / "data", data)
+    shutil.copyfile(ROOT / "data" / "layers.yaml", data / "layers.yaml")
+    appended = yaml.safe_dump(extra, allow_unicode=True) if extra else ""
+    (data / "tools.yaml").write_text(REAL_TOOLS_TEXT + appended, encoding="utf-8")
+    return data
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(records=st.lists(tool_record, min_size=1, max_size=3))
+def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, records):
+    data = with_tools(tmp_path, records)
+    try:
+        load(data)
+    except DataError as error:
+        for problem in error.problems:
+            assert problem.file.endswith(".yaml") and problem.line >= 1 and problem.message
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(position=st.integers(min_value=0), junk=st.sampled_from(["\t", ":", "- ", "{", "]", '"', "&a ", "*a", "\x00", "\n  ", "é", "!!python/object "]))
+def test_loader_never_crashes_on_corrupted_yaml_text(tmp_path, position, junk):
+    data = with_tools(tmp_path, [])
+    layers = data / "layers.yaml"
+    text = layers.read_text(encoding="utf-8")
+    cut = position % (len(text) + 1)
+    layers.write_text(text[:cut] + junk + text[cut:], encoding="utf-8")
+    try:
+        load(data)
+    except DataError as error:
+        assert all(p.line >= 1 for p in error.problems)
+
+
+valid_tool = st.fixed_dictionaries(
+    {
+        "id": st.from_regex(r"fuzz-[a-z0-9]{1,6}", fullmatch=True),
+        "name": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.strip),
+        "layer": st.sampled_from(["frameworks", "ir", "hardware"]),
+        "kind": st.sampled_from(KINDS[:3]),
+        "summary": st.fixed_dictionaries(
+            {
+                "zh": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60).filter(str.strip),
+                "en": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60).filter(str.strip),
+            }
+        ),
+    }
+)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(records=st.lists(valid_tool, min_size=1, max_size=2, unique_by=lambda t: t["id"]))
+def test_whatever_validates_also_builds(tmp_path, records):
+    data = with_tools(tmp_path, records)
+    try:
+        load(data)
+    except DataError:
+        return  # only records that validate must build
+    site = tmp_path / "site"
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
+        env={**os.environ, "GSM_DATA_DIR": str(data)},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    for record in records:
+        assert (site / "en" / "tools" / record["id"] / "index.html").exists()
