@@ -39,6 +39,9 @@ diff-diagrams: setup
 check-external: $(VENV)/.installed
 	$(PY) scripts/check_external.py
 
+bench: setup
+	$(PY) scripts/bench.py
+
 linkcheck: build
 	$(PY) scripts/linkcheck.py site
 

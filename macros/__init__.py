@@ -6,7 +6,9 @@ Each macro asks the model and a renderer for the current page's language and URL
 from __future__ import annotations
 
 from . import render
+from .fragments import cached
 from .model import load_cached, site_data_dir
+from .version import data_version
 
 
 def define_env(env) -> None:
@@ -14,12 +16,21 @@ def define_env(env) -> None:
     data_dir = site_data_dir(env.conf["config_file_path"], env.conf["extra"].get("data_dir", "data"))
     repo = (env.conf["extra"].get("repository") or "").rstrip("/")
 
+    loaded: list = []  # the model and its data hash, loaded on first use (hooks validated it already)
+
     def ctx() -> render.Ctx:
+        if not loaded:
+            loaded.extend([load_cached(data_dir), data_version(data_dir)])
         lang = env.conf["plugins"]["i18n"].current_language
         url = env.page.url if env.page else ""
         if lang != "zh" and url.startswith(f"{lang}/"):
             url = url[len(lang) + 1 :]
-        return render.Ctx(load_cached(data_dir), lang, url)
+        return render.Ctx(loaded[0], lang, url)
+
+    def page(kind: str, record_id: str, draw) -> str:
+        # Per-record pages are most of the build: reuse them while data and code are unchanged.
+        current = ctx()
+        return cached((loaded[1], repo, kind, record_id, current.lang, current.page_url), lambda: draw(current))
 
     def edit_url(section: str, record_id: str) -> str:
         file, line = ctx().model.source_line(section, record_id)
@@ -32,9 +43,15 @@ def define_env(env) -> None:
         "tool_card": lambda tool_id: render.tool_card(ctx(), tool_id),
         "tool_link": lambda tool_id: render.tool_link(ctx(), tool_id),
         "tool_index": lambda: render.tool_index(ctx()),
-        "tool_page": lambda tool_id: render.tool_page(ctx(), tool_id, edit_url("tools", tool_id)),
-        "layer_page": lambda layer_id: render.layer_page(ctx(), layer_id, edit_url("layers", layer_id)),
-        "chain_page": lambda chain_id: render.chain_page(ctx(), chain_id, edit_url("chains", chain_id)),
+        "tool_page": lambda tool_id: page(
+            "tool_page", tool_id, lambda c: render.tool_page(c, tool_id, edit_url("tools", tool_id))
+        ),
+        "layer_page": lambda layer_id: page(
+            "layer_page", layer_id, lambda c: render.layer_page(c, layer_id, edit_url("layers", layer_id))
+        ),
+        "chain_page": lambda chain_id: page(
+            "chain_page", chain_id, lambda c: render.chain_page(c, chain_id, edit_url("chains", chain_id))
+        ),
         "chain": lambda chain_id: render.chain_figure(ctx(), chain_id),
         "chain_index": lambda: render.chain_index(ctx()),
         "table": lambda table_id, rows=None: render.table_html(ctx(), table_id, rows),

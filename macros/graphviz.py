@@ -13,11 +13,11 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from functools import lru_cache
-from pathlib import Path
 
+from .cache import CACHE_ROOT
 from .palette import FONT
 
-CACHE_DIR = Path(os.environ.get("GSM_DIAGRAM_CACHE", Path(__file__).resolve().parent.parent / ".cache" / "diagrams"))
+CACHE_DIR = CACHE_ROOT / "diagrams"
 RUN_COUNTER = os.environ.get("GSM_DOT_COUNTER")  # tests point this at a file to count `dot` runs
 
 

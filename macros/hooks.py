@@ -18,6 +18,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 if str(PROJECT) not in sys.path:
     sys.path.insert(0, str(PROJECT))
 
+from macros.cache import CACHE_ROOT  # noqa: E402
 from macros.diagrams import site_dots  # noqa: E402
 from macros.export import dumps, export_model, export_schema  # noqa: E402
 from macros.graphviz import render_many  # noqa: E402
@@ -25,6 +26,7 @@ from macros.model import load_cached, site_data_dir  # noqa: E402
 from macros.pages import sync_stubs  # noqa: E402
 from macros.problems import DataError  # noqa: E402
 from macros.search_scope import user_dictionary, write_wrappers  # noqa: E402
+from macros.slots import fill as fill_svg_slots  # noqa: E402
 from macros.version import data_version  # noqa: E402
 
 
@@ -55,6 +57,9 @@ def _load_search_words(model) -> None:
         import jieba
     except ImportError:
         return
+    # jieba caches its prefix dictionary; keep it with the build's other caches.
+    jieba.dt.tmp_dir = str(CACHE_ROOT)
+    CACHE_ROOT.mkdir(parents=True, exist_ok=True)
     words = user_dictionary(model)
     jieba.load_userdict(io.StringIO("".join(f"{word} 100000\n" for word in words)))
 
@@ -63,6 +68,7 @@ _not_found_pages: dict[str, str] = {}
 
 
 def on_post_page(output, page, config, **kwargs):
+    output = fill_svg_slots(output)
     # Each language build renders the theme's 404.html into the site root just before its
     # pages, and the next language overwrites it: keep each language's copy as it appears.
     i18n = config["plugins"].get("i18n")

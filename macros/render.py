@@ -17,6 +17,7 @@ from . import records as r
 from .graphviz import inline_svg
 from .model import Model, chain_tool_ids
 from .palette import layer_colours
+from .slots import slot
 from .textutil import inline_html, plain
 from .ui import ui
 
@@ -94,7 +95,7 @@ def stack_figure(ctx: Ctx, here_tool: str | None = None, here_layer: str | None 
             "{stroke:#d81b60 !important;stroke-width:4px}</style>"
         )
     return (
-        f'<figure class="gsm-diagram gsm-stack" data-search-exclude{here}>{style}{svg}'
+        f'<figure class="gsm-diagram gsm-stack" data-search-exclude{here}>{style}{slot(svg)}'
         f"<figcaption>{escape(ui('stack_title', ctx.lang))}</figcaption></figure>"
     )
 
@@ -105,7 +106,7 @@ def chain_figure(ctx: Ctx, chain_id: str) -> str:
     dot = diagrams.chain_dot(ctx.model, chain, ctx.lang, ctx.root)
     svg = inline_svg(dot, f"chain-{chain_id}", plain(ctx.t(chain.title)), ui("chain_desc", ctx.lang))
     return (
-        f'<div class="gsm-chain"><figure class="gsm-diagram gsm-chain-diagram" data-search-exclude>{svg}</figure>'
+        f'<div class="gsm-chain"><figure class="gsm-diagram gsm-chain-diagram" data-search-exclude>{slot(svg)}</figure>'
         f"{chain_steps(ctx, chain)}</div>"
     )
 
@@ -116,7 +117,7 @@ def group_figure(ctx: Ctx, group: str) -> str:
     dot = diagrams.group_dot(ctx.model, chains, ctx.lang, ctx.root)
     svg = inline_svg(dot, f"group-{group}", ui("group_gelu", ctx.lang), ui("chain_desc", ctx.lang))
     links = "".join(f"<li>{chain_link(ctx, c.id)}: {chain_steps_inline(ctx, c)}</li>" for c in chains)
-    return f'<figure class="gsm-diagram gsm-group-diagram" data-search-exclude>{svg}</figure><ul class="gsm-group-list">{links}</ul>'
+    return f'<figure class="gsm-diagram gsm-group-diagram" data-search-exclude>{slot(svg)}</figure><ul class="gsm-group-list">{links}</ul>'
 
 
 def chain_steps_inline(ctx: Ctx, chain: r.Chain) -> str:

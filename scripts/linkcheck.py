@@ -33,16 +33,17 @@ colorparts=
 """
 
 
-def check(site: Path) -> int:
-    """Run linkchecker over `site`; return its exit status."""
+def check(site: Path, quiet: bool = False) -> int:
+    """Run linkchecker over `site`; return its exit status (output printed unless quiet)."""
     binary = shutil.which("linkchecker") or str(Path(sys.executable).parent / "linkchecker")
     with serve(site) as base, tempfile.TemporaryDirectory() as tmp:
         rc = Path(tmp) / "linkcheckerrc"
         rc.write_text(CONFIG.format(base=re.escape(base)), encoding="utf-8")
         done = subprocess.run([binary, "--config", str(rc), "--no-status", base], capture_output=True, text=True)
-    print(done.stdout.strip())
-    if done.stderr.strip():
-        print(done.stderr.strip(), file=sys.stderr)
+    if not quiet:
+        print(done.stdout.strip())
+        if done.stderr.strip():
+            print(done.stderr.strip(), file=sys.stderr)
     return done.returncode
 
 

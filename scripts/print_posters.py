@@ -7,6 +7,8 @@ Noto Sans CJK subsets as real fonts (Chromium would turn them into Type 3 glyphs
 from __future__ import annotations
 
 import argparse
+import hashlib
+import shutil
 import sys
 from pathlib import Path
 
@@ -15,6 +17,8 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
+from macros.cache import CACHE_ROOT  # noqa: E402
+from macros.fragments import code_version  # noqa: E402
 from macros.model import load, site_data_dir  # noqa: E402
 from macros.poster import Edition, chains_booklet, print_files, stack_poster  # noqa: E402
 from macros.version import data_version, source_date  # noqa: E402
@@ -39,6 +43,12 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
     model = load(data_dir)
     edition = Edition(data_version(data_dir), source_date(ROOT), site_url(ROOT / "mkdocs.yml"))
     out_dir.mkdir(parents=True, exist_ok=True)
+    # The PDFs depend only on the data, the code and the edition: reuse them while those match.
+    cached = CACHE_ROOT / "print" / hashlib.sha256(repr((edition, code_version())).encode()).hexdigest()[:24]
+    if cached.is_dir() and all((cached / name).exists() for name, *_ in print_files()):
+        for name, *_ in print_files():
+            shutil.copyfile(cached / name, out_dir / name)
+        return [out_dir / name for name, *_ in print_files()]
     written = []
     for name, lang, what, size in print_files():
         html = stack_poster(model, lang, size, edition) if what == "poster" else chains_booklet(model, lang, edition)
@@ -47,6 +57,9 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
         document = weasyprint.HTML(string=html, base_url=str(ROOT))
         document.write_pdf(str(path), pdf_identifier=name.encode("utf-8"), uncompressed_pdf=False)
         written.append(path)
+    cached.mkdir(parents=True, exist_ok=True)
+    for path in written:
+        shutil.copyfile(path, cached / path.name)
     return written
 
 

@@ -94,7 +94,7 @@ import sys  # noqa: E402
 
 
 def build_counting_dot(site, cache, counter) -> None:
-    env = {**os.environ, "GSM_DIAGRAM_CACHE": str(cache), "GSM_DOT_COUNTER": str(counter)}
+    env = {**os.environ, "GSM_CACHE_DIR": str(cache), "GSM_DOT_COUNTER": str(counter)}
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
         env=env,

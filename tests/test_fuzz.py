@@ -25,7 +25,9 @@ KINDS = ["library", "compiler", "ir", "nonsense"]
 # Text near the edges: empty, blank, control characters, markup, template syntax, long, CJK.
 edge_text = st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["", " ", "\t", "\n", "<script>x</script>", "{{ 1 }}", "{% x %}", "a: b, c", "「张量核心」", "x" * 5000]),
+    st.sampled_from(
+        ["", " ", "\t", "\n", "<script>x</script>", "{{ 1 }}", "{% x %}", "a: b, c", "「张量核心」", "x" * 5000]
+    ),
 )
 text_value = st.one_of(
     st.fixed_dictionaries({"zh": edge_text, "en": edge_text}),
@@ -46,7 +48,12 @@ tool_record = st.fixed_dictionaries(
         "kind": st.one_of(st.sampled_from(KINDS), any_value),
         "aliases": st.one_of(st.lists(edge_text, max_size=3), any_value),
         "relations": st.lists(
-            st.fixed_dictionaries({"type": st.sampled_from(["uses", "part-of", "bogus"]), "tool": st.sampled_from(["cublas", "cuda", "nope"])}),
+            st.fixed_dictionaries(
+                {
+                    "type": st.sampled_from(["uses", "part-of", "bogus"]),
+                    "tool": st.sampled_from(["cublas", "cuda", "nope"]),
+                }
+            ),
             max_size=3,
         ),
         "docs": st.lists(st.sampled_from(["cublas-docs", "nope"]), max_size=2),
@@ -81,7 +88,10 @@ def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, recor
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(position=st.integers(min_value=0), junk=st.sampled_from(["\t", ":", "- ", "{", "]", '"', "&a ", "*a", "\x00", "\n  ", "é", "!!python/object "]))
+@given(
+    position=st.integers(min_value=0),
+    junk=st.sampled_from(["\t", ":", "- ", "{", "]", '"', "&a ", "*a", "\x00", "\n  ", "é", "!!python/object "]),
+)
 def test_loader_never_crashes_on_corrupted_yaml_text(tmp_path, position, junk):
     data = with_tools(tmp_path, [])
     layers = data / "layers.yaml"
@@ -97,13 +107,19 @@ def test_loader_never_crashes_on_corrupted_yaml_text(tmp_path, position, junk):
 valid_tool = st.fixed_dictionaries(
     {
         "id": st.from_regex(r"fuzz-[a-z0-9]{1,6}", fullmatch=True),
-        "name": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.strip),
+        "name": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(
+            str.strip
+        ),
         "layer": st.sampled_from(["frameworks", "ir", "hardware"]),
         "kind": st.sampled_from(KINDS[:3]),
         "summary": st.fixed_dictionaries(
             {
-                "zh": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60).filter(str.strip),
-                "en": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60).filter(str.strip),
+                "zh": st.text(
+                    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60
+                ).filter(str.strip),
+                "en": st.text(
+                    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=60
+                ).filter(str.strip),
             }
         ),
     }

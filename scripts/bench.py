@@ -1,0 +1,327 @@
+"""Benchmark the build and print where the time and bytes go (a report, not a test).
+
+Measures the real data and a synthetic data set 10x larger (made in a temp folder):
+load+validate, diagram rendering (cold, warm, parallel speedup), mkdocs build per
+language, link check, peak memory, page weights, search index size, and how fast
+`mkdocs serve` picks up an edit. Ends with each target and whether it is met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import yaml  # noqa: E402
+
+from macros import graphviz  # noqa: E402
+from macros.diagrams import site_dots  # noqa: E402
+from macros.model import load  # noqa: E402
+
+MEASURE = (
+    "import resource, subprocess, sys, time\n"
+    "start = time.perf_counter()\n"
+    "done = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+    "print(done.returncode, time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    "sys.stderr.write(done.stderr)\n"
+)
+
+
+def timed(command: list[str], env: dict) -> tuple[float, float, str]:
+    """Run a command; return (seconds, peak RSS in MiB of it and its children, stderr)."""
+    done = subprocess.run([sys.executable, "-c", MEASURE, *command], env=env, capture_output=True, text=True)
+    code, seconds, peak_kib = done.stdout.split()
+    if code != "0":
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr[-3000:]}")
+    return float(seconds), int(peak_kib) / 1024, done.stderr
+
+
+def load_seconds(data: Path, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        load(data)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def diagram_figures(data: Path) -> dict:
+    """Cold render of every site diagram with 1 worker and with all cores, then warm."""
+    dots = site_dots(load(data))
+    figures = {"count": len(set(dots))}
+    for workers in (1, os.cpu_count() or 1):
+        with tempfile.TemporaryDirectory() as cache:
+            graphviz.CACHE_DIR = Path(cache)
+            start = time.perf_counter()
+            render_with(dots, workers)
+            figures[f"cold_{workers}"] = time.perf_counter() - start
+            start = time.perf_counter()
+            render_with(dots, workers)
+            figures["warm"] = time.perf_counter() - start
+            figures["largest_svg"] = max(p.stat().st_size for p in Path(cache).glob("*.svg"))
+    graphviz.CACHE_DIR = Path(ROOT / ".cache" / "diagrams")
+    return figures
+
+
+def render_with(dots: list[str], workers: int) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(graphviz.render, sorted(set(dots))))
+
+
+def build_figures(data: Path, work: Path) -> dict:
+    """Cold build (empty caches), warm rebuild (same data, caches kept), per-language split, peak memory."""
+    cache = work / "cache"
+    env = {**os.environ, "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(cache), "NO_MKDOCS_2_WARNING": "1"}
+    command = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "--strict",
+        "-f",
+        str(ROOT / "mkdocs.yml"),
+        "-d",
+        str(work / "site"),
+    ]
+    cold, cold_peak, log = timed(command, env)
+    counter = work / "dot-runs.txt"
+    warm, warm_peak, _ = timed(command, {**env, "GSM_DOT_COUNTER": str(counter)})
+    return {
+        "cold": cold,
+        "warm": warm,
+        "peak_mib": max(cold_peak, warm_peak),
+        "dot_runs_warm": len(counter.read_text().splitlines()) if counter.exists() else 0,
+        "per_language": per_language(command, env),
+        "site": work / "site",
+    }
+
+
+def per_language(command: list[str], env: dict) -> dict:
+    """Seconds each language takes, from when static-i18n announces it to the next."""
+    stamps = []
+    process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    start = time.perf_counter()
+    for line in process.stderr:
+        found = re.search(r"Building '(\w+)' documentation", line)
+        if found:
+            stamps.append((found.group(1), time.perf_counter()))
+    process.wait()
+    end = time.perf_counter()
+    stamps.append(("end", end))
+    result = {"setup": stamps[0][1] - start if stamps else 0.0}
+    for (lang, at), (_, after) in zip(stamps, stamps[1:], strict=False):
+        result[lang] = after - at
+    return result
+
+
+def link_check_seconds(site: Path) -> float:
+    from linkcheck import check
+
+    start = time.perf_counter()
+    check(site, quiet=True)
+    return time.perf_counter() - start
+
+
+def page_weights(site: Path) -> dict:
+    """HTML, inline SVG and gzip'd bytes of three typical pages, and the heaviest page."""
+
+    def weigh(path: Path) -> dict:
+        raw = path.read_bytes()
+        svg = sum(
+            len(m.group(0).encode()) for m in re.finditer(r"<svg role=\"img\".*?</svg>", raw.decode("utf-8"), re.S)
+        )
+        return {"html": len(raw), "svg": svg, "gzip": len(gzip.compress(raw, 9, mtime=0))}
+
+    chain = next(p for p in sorted((site / "en" / "chains").iterdir()) if (p / "index.html").exists())
+    weights = {
+        "home (zh)": weigh(site / "index.html"),
+        "tool page (en/tools/triton)": weigh(site / "en" / "tools" / "triton" / "index.html"),
+        f"chain page (en/chains/{chain.name})": weigh(chain / "index.html"),
+    }
+    heaviest = max(site.rglob("*.html"), key=lambda p: len(gzip.compress(p.read_bytes(), 9, mtime=0)))
+    weights[f"heaviest ({heaviest.relative_to(site)})"] = weigh(heaviest)
+    return weights
+
+
+def search_index_sizes(site: Path) -> dict:
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    sizes = {}
+    for lang, keep in (
+        ("zh", lambda d: not d["location"].startswith("en/")),
+        ("en", lambda d: d["location"].startswith("en/")),
+    ):
+        part = json.dumps(
+            {"config": index["config"], "docs": [d for d in index["docs"] if keep(d)]}, ensure_ascii=False
+        ).encode()
+        sizes[lang] = {"json": len(part), "gzip": len(gzip.compress(part, 9, mtime=0))}
+    return sizes
+
+
+def serve_reload_seconds(data: Path, work: Path) -> float:
+    """Start `mkdocs serve`, edit one YAML file, time until the rebuilt site is served."""
+    env = {
+        **os.environ,
+        "GSM_DATA_DIR": str(data),
+        "NO_MKDOCS_2_WARNING": "1",
+        "GSM_CACHE_DIR": str(work / "cache"),
+    }
+    with socket.socket() as probe:  # a free port on loopback
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"127.0.0.1:{port}"
+    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(ROOT / "mkdocs.yml"), "-a", address, "-w", str(data)]
+    process = subprocess.Popen(
+        command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True
+    )
+    try:
+        for line in process.stderr:
+            if "Serving on" in line:
+                break
+        time.sleep(2.0)  # let the file watcher settle
+        layers = data / "layers.yaml"
+        edited = time.perf_counter()
+        layers.write_text(layers.read_text(encoding="utf-8") + "# edited by the benchmark\n", encoding="utf-8")
+        for line in process.stderr:
+            if "Reloading browsers" in line or "Reloading page" in line:
+                return time.perf_counter() - edited
+        return float("nan")
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait()
+
+
+def synthetic(data: Path, into: Path, factor: int = 10) -> Path:
+    """A data set `factor` times larger: every tool, chain, table, list and term copied with new ids."""
+    target = into / "data"
+    shutil.copytree(data, target)
+    for stem in ("tools", "chains", "tables", "lists", "glossary"):
+        path = target / f"{stem}.yaml"
+        records = yaml.safe_load(path.read_text(encoding="utf-8"))[stem]
+        copies = list(records)
+        for n in range(1, factor):
+            for record in records:
+                clone = json.loads(json.dumps(record))
+                clone["id"] = f"{record['id']}-copy{n}"
+                if stem == "tools":
+                    clone["summary"] = {k: f"{v} ({n})" for k, v in record["summary"].items()}
+                copies.append(clone)
+        path.write_text(yaml.safe_dump({stem: copies}, allow_unicode=True), encoding="utf-8")
+    return target
+
+
+def report(name: str, real: dict, big: dict | None) -> None:
+    print(f"\n== {name}")
+    for key, value in real.items():
+        line = f"  {key:<34} {fmt(value)}"
+        if big and key in big:
+            line += f"   | 10x data: {fmt(big[key])}"
+        print(line)
+
+
+def fmt(value) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={fmt(v)}" for k, v in value.items())
+    return str(value)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--skip-large", action="store_true", help="only the real data (faster)")
+    args = parser.parse_args()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        sets = {"real": shutil.copytree(ROOT / "data", tmp / "real" / "data")}
+        if not args.skip_large:
+            sets["10x"] = synthetic(ROOT / "data", tmp / "big")
+        for name, data in sets.items():
+            model = load(data)
+            print(f"[{name}] {len(model.tools)} tools, {len(model.chains)} chains: measuring …", flush=True)
+            result = {"load+validate s": load_seconds(data)}
+            diagrams = diagram_figures(data)
+            result["diagrams"] = diagrams["count"]
+            result["diagrams cold s (1 core)"] = diagrams["cold_1"]
+            cores = os.cpu_count() or 1
+            result[f"diagrams cold s ({cores} cores)"] = diagrams[f"cold_{cores}"]
+            result["diagrams warm s"] = diagrams["warm"]
+            result["largest SVG bytes"] = diagrams["largest_svg"]
+            build = build_figures(data, tmp / name)
+            result["build cold s"] = build["cold"]
+            result["build warm s"] = build["warm"]
+            result["build per language s"] = build["per_language"]
+            result["dot runs on warm build"] = build["dot_runs_warm"]
+            result["peak memory MiB"] = build["peak_mib"]
+            result["link check s"] = link_check_seconds(build["site"])
+            results[name] = (result, build["site"])
+        real, site = results["real"]
+        real["serve: edit → reloaded s"] = serve_reload_seconds(sets["real"], tmp / "real")
+        big = results.get("10x", (None, None))[0]
+        report("time and memory", real, big)
+        print("\n== page weights (bytes)")
+        for page, weight in page_weights(site).items():
+            print(f"  {page:<52} {fmt(weight)}")
+        print("\n== search index per language (bytes)")
+        for lang, size in search_index_sizes(site).items():
+            print(f"  {lang:<4} {fmt(size)}")
+        targets(real, big, page_weights(site))
+    return 0
+
+
+def targets(real: dict, big: dict | None, weights: dict) -> None:
+    print("\n== targets")
+    home_gzip = weights["home (zh)"]["gzip"]
+    heaviest = max(w["gzip"] for w in weights.values())
+    checks = [
+        (
+            "warm rebuild <= 0.6 x cold build",
+            real["build warm s"] <= 0.6 * real["build cold s"],
+            f"{real['build warm s'] / real['build cold s']:.2f}x",
+        ),
+        ("0 dot runs when nothing changed", real["dot runs on warm build"] == 0, str(real["dot runs on warm build"])),
+        (
+            "load+validate <= 5% of the build",
+            real["load+validate s"] <= 0.05 * real["build warm s"],
+            f"{100 * real['load+validate s'] / real['build warm s']:.1f}%",
+        ),
+        ("home page <= 150 KB gzip'd", home_gzip <= 150_000, f"{home_gzip / 1000:.0f} KB"),
+        ("no page over 400 KB gzip'd", heaviest <= 400_000, f"{heaviest / 1000:.0f} KB"),
+        (
+            "serve re-render <= 2 x warm build",
+            real["serve: edit → reloaded s"] <= 2 * real["build warm s"],
+            f"{real['serve: edit → reloaded s']:.1f} s",
+        ),
+    ]
+    if big:
+        ratio = big["build cold s"] / real["build cold s"]
+        checks += [
+            ("10x data builds in <= 10x the time", ratio <= 10, f"{ratio:.1f}x"),
+            ("10x data peak memory <= 1 GiB", big["peak memory MiB"] <= 1024, f"{big['peak memory MiB']:.0f} MiB"),
+        ]
+    cores = [k for k in real if k.startswith("diagrams cold s (") and "1 core" not in k]
+    if cores:
+        speedup = real["diagrams cold s (1 core)"] / real[cores[0]]
+        checks.append(("parallel diagram rendering speeds up", speedup > 1.1, f"{speedup:.2f}x"))
+    for name, met, figure in checks:
+        print(f"  [{'met' if met else 'MISSED'}] {name}: {figure}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
