@@ -86,9 +86,13 @@ def inline_svg(dot: str, uid: str, title: str, desc: str) -> str:
     svg = _IDS.sub(lambda m: f'id="{uid}-{m.group(1)}"', svg)
     # Graphviz puts a <title> on every node; only the root's should name the figure.
     svg = _GRAPH_TITLE.sub("", svg)
+    # Scale down to fit, never up past the drawn size (points → CSS pixels), so short chains
+    # don't balloon to the column width.
+    view = re.search(r'viewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) [\d.]+"', svg)
+    limit = f' style="max-width:{float(view.group(1)) * 4 / 3:.0f}px"' if view else ""
     svg = re.sub(
         r"<svg\b",
-        f'<svg role="img" aria-labelledby="{uid}-title {uid}-desc" class="gsm-svg"',
+        f'<svg role="img" aria-labelledby="{uid}-title {uid}-desc" class="gsm-svg"{limit}',
         svg,
         count=1,
     )

@@ -14,24 +14,10 @@ from . import diagrams
 from .graphviz import inline_svg
 from .palette import FONT, layer_colours
 from .textutil import inline_html, plain
+from .ui import ui
 
 PAGE_SIZES = {"a3": ("297mm", "420mm"), "a4": ("210mm", "297mm")}
 MARGIN = "12mm"
-
-WORDS = {
-    "title": ("CUDA/GPU 编程栈地图", "The CUDA/GPU Stack Map"),
-    "subtitle": (
-        "每个工具在哪一层，代码怎样真正落到 GPU 上",
-        "Which layer each tool lives in, and how code really reaches the GPU",
-    ),
-    "legend": ("图例", "Legend"),
-    "version": ("版本", "Version"),
-    "booklet": ("CUDA/GPU 执行链", "CUDA/GPU execution chains"),
-    "section": ("原文章节", "Source section"),
-    "artifact": ("折角方框：产物（文件、格式、构建结果）", "Folded box: an artifact (file, format or built output)"),
-    "branch": ("虚线框：分支点，分支并排画出", "Dashed box: a decision; its branches are drawn side by side"),
-    "steps": ("步骤", "Steps"),
-}
 
 
 def fit_svg(svg: str, max_width_mm: float, max_height_mm: float) -> str:
@@ -42,11 +28,6 @@ def fit_svg(svg: str, max_width_mm: float, max_height_mm: float) -> str:
     scale = min(max_width_mm / width, max_height_mm / height)
     size = f'width="{width * scale:.1f}mm" height="{height * scale:.1f}mm"'
     return svg.replace("<svg ", f"<svg {size} ", 1)
-
-
-def word(key: str, lang: str) -> str:
-    zh, en = WORDS[key]
-    return zh if lang == "zh" else en
 
 
 @dataclass(frozen=True)
@@ -99,9 +80,9 @@ def _legend(model, lang: str) -> str:
             f'<td><span class="swatch" style="background:{fill};border-color:{border}"></span>'
             f"<b>{number}. {inline_html(layer.name.get(lang))}</b></td>"
         )
-    items.append(f"<td>{escape(word('artifact', lang))}<br>{escape(word('branch', lang))}</td>")
+    items.append(f"<td>{escape(ui('poster_artifact', lang))}<br>{escape(ui('poster_branch', lang))}</td>")
     rows = "".join(f"<tr>{''.join(items[i : i + 2])}</tr>" for i in range(0, len(items), 2))
-    return f'<section class="legend"><h2>{escape(word("legend", lang))}</h2><table>{rows}</table></section>'
+    return f'<section class="legend"><h2>{escape(ui("poster_legend", lang))}</h2><table>{rows}</table></section>'
 
 
 def _dates(edition: Edition) -> str:
@@ -113,7 +94,7 @@ def _dates(edition: Edition) -> str:
 def _foot(edition: Edition, lang: str) -> str:
     url = edition.language_url(lang)
     return (
-        f'<footer class="foot"><span>{escape(word("version", lang))} {escape(edition.version)} · {escape(edition.date)}</span>'
+        f'<footer class="foot"><span>{escape(ui("poster_version", lang))} {escape(edition.version)} · {escape(edition.date)}</span>'
         f'<a href="{escape(url)}">{escape(url)}</a></footer>'
     )
 
@@ -121,12 +102,12 @@ def _foot(edition: Edition, lang: str) -> str:
 def stack_poster(model, lang: str, size: str, edition: Edition) -> str:
     """One-page poster: title, the stack diagram, legend, version/date and the site URL."""
     dot = diagrams.stack_dot(model, lang, edition.language_url(lang), tools_per_row=3, detail=True)
-    svg = inline_svg(dot, "poster", word("title", lang), word("subtitle", lang))
+    svg = inline_svg(dot, "poster", ui("poster_title", lang), ui("poster_subtitle", lang))
     svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMin meet"', 1)
     return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("title", lang))}</title>{_dates(edition)}'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(ui("poster_title", lang))}</title>{_dates(edition)}'
         f'<style>{_page_css(size)}</style></head><body><div class="sheet">'
-        f'<h1>{escape(word("title", lang))}</h1><p class="subtitle">{escape(word("subtitle", lang))}</p>'
+        f'<h1>{escape(ui("poster_title", lang))}</h1><p class="subtitle">{escape(ui("poster_subtitle", lang))}</p>'
         f'<div class="figure">{svg}</div>{_legend(model, lang)}{_foot(edition, lang)}</div></body></html>'
     )
 
@@ -136,7 +117,7 @@ def chains_booklet(model, lang: str, edition: Edition) -> str:
     pages = []
     for chain in model.chains.values():
         dot = diagrams.chain_dot(model, chain, lang, edition.language_url(lang))
-        svg = inline_svg(dot, f"booklet-{chain.id}", plain(chain.title.get(lang)), word("booklet", lang))
+        svg = inline_svg(dot, f"booklet-{chain.id}", plain(chain.title.get(lang)), ui("poster_booklet", lang))
         svg = fit_svg(svg, 186, 150)
         intro = f'<p class="note">{inline_html(chain.intro.get(lang))}</p>' if chain.intro else ""
         note = f'<p class="note">{inline_html(chain.note.get(lang))}</p>' if chain.note else ""
@@ -148,12 +129,12 @@ def chains_booklet(model, lang: str, edition: Edition) -> str:
         )
         pages.append(
             f'<div class="sheet chain"><h1>{inline_html(chain.title.get(lang))}</h1>'
-            f'<p class="meta">{escape(word("section", lang))} §{escape(chain.section)} · {escape(word("booklet", lang))}</p>'
+            f'<p class="meta">{escape(ui("poster_section", lang))} §{escape(chain.section)} · {escape(ui("poster_booklet", lang))}</p>'
             f'{intro}<div class="figure">{svg}</div>{note}<ol class="steps">{steps}</ol>'
-            f'<p class="meta">{escape(word("artifact", lang))} · {escape(word("branch", lang))}</p>{_foot(edition, lang)}</div>'
+            f'<p class="meta">{escape(ui("poster_artifact", lang))} · {escape(ui("poster_branch", lang))}</p>{_foot(edition, lang)}</div>'
         )
     return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(word("booklet", lang))}</title>{_dates(edition)}'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{escape(ui("poster_booklet", lang))}</title>{_dates(edition)}'
         f"<style>{_page_css('a4')}</style></head><body>{''.join(pages)}</body></html>"
     )
 

@@ -64,6 +64,22 @@ UI: dict[str, tuple[str, str]] = {
     "definition": ("定义", "Definition"),
     "reference": ("资料", "Reference"),
     "for_tools": ("相关工具", "For"),
+    # Printed posters and booklets.
+    "poster_title": ("CUDA/GPU 编程栈地图", "The CUDA/GPU Stack Map"),
+    "poster_subtitle": (
+        "每个工具在哪一层，代码怎样真正落到 GPU 上",
+        "Which layer each tool lives in, and how code really reaches the GPU",
+    ),
+    "poster_legend": ("图例", "Legend"),
+    "poster_version": ("版本", "Version"),
+    "poster_booklet": ("CUDA/GPU 执行链", "CUDA/GPU execution chains"),
+    "poster_section": ("原文章节", "Source section"),
+    "poster_artifact": (
+        "折角方框：产物（文件、格式、构建结果）",
+        "Folded box: an artifact (file, format or built output)",
+    ),
+    "poster_branch": ("虚线框：分支点，分支并排画出", "Dashed box: a decision; its branches are drawn side by side"),
+    "poster_steps": ("步骤", "Steps"),
     "group_gelu": ("同一个算子在不同工具里的路径", "One op down every path"),
 }
 

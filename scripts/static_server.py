@@ -44,11 +44,21 @@ class QuietHandler(SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """A client hanging up mid-download (link checkers do) is normal, not an error to print."""
+
+    def handle_error(self, request, client_address) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(directory: Path | str, port: int = 0) -> Iterator[str]:
     """Serve `directory` in a background thread; yields the base URL."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = QuietServer(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -14,13 +14,24 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 
+def build_site(
+    site: Path, data_dir: Path | None = None, with_print: bool = False, **env: str
+) -> subprocess.CompletedProcess:
+    """Run the real build (scripts/build.py) into `site`, optionally from another data folder."""
+    import os
+
+    extra = {"GSM_DATA_DIR": str(data_dir)} if data_dir else {}
+    command = [sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)] + (
+        [] if with_print else ["--no-print"]
+    )
+    return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The real site, built once with the real MkDocs, Graphviz and data."""
     site = tmp_path_factory.mktemp("build") / "site"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)], capture_output=True, text=True
-    )
+    done = build_site(site, with_print=True)
     assert done.returncode == 0, done.stderr[-3000:]
     return site
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
+from conftest import ROOT, build_site
 from markupsafe import escape
 
 from macros.model import load
@@ -86,21 +86,13 @@ def test_no_page_loads_anything_from_another_host(built_site):
 
 
 def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path, data_copy):
-    import os
-    import subprocess
-    import sys
 
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("previous good site", encoding="utf-8")
     layers = data_copy / "layers.yaml"
     layers.write_text(layers.read_text(encoding="utf-8").replace('en: "Results"', 'en: ""'), encoding="utf-8")
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
-        env={**os.environ, "GSM_DATA_DIR": str(data_copy)},
-        capture_output=True,
-        text=True,
-    )
+    done = build_site(site, data_copy)
     assert done.returncode != 0
     assert "layers.yaml:" in done.stderr and "layers[6].gives.en: empty text" in done.stderr
     assert "Traceback" not in done.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import ROOT
+from conftest import ROOT, build_site
 
 from macros import records as r
 from macros.diagrams import chain_dot, esc, stack_dot
@@ -88,19 +88,9 @@ def test_hostile_text_cannot_escape_a_label():
 
 # ---------------------------------------------------------------- rendering (real Graphviz, real builds)
 
-import os  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-
 
 def build_counting_dot(site, cache, counter) -> None:
-    env = {**os.environ, "GSM_CACHE_DIR": str(cache), "GSM_DOT_COUNTER": str(counter)}
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
+    done = build_site(site, GSM_CACHE_DIR=str(cache), GSM_DOT_COUNTER=str(counter))
     assert done.returncode == 0, done.stderr[-2000:]
 
 

@@ -4,14 +4,11 @@ whatever validates also builds.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import yaml
-from conftest import ROOT
+from conftest import ROOT, build_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -135,12 +132,7 @@ def test_whatever_validates_also_builds(tmp_path, records):
     except DataError:
         return  # only records that validate must build
     site = tmp_path / "site"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
-        env={**os.environ, "GSM_DATA_DIR": str(data)},
-        capture_output=True,
-        text=True,
-    )
+    done = build_site(site, data)
     assert done.returncode == 0, done.stderr[-3000:]
     for record in records:
         assert (site / "en" / "tools" / record["id"] / "index.html").exists()

@@ -6,15 +6,12 @@ the pages are checked as text and in headless Chromium (no script may run).
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import ROOT, build_site
 from static_server import serve
 from test_browser import CHROMIUM, CHROMIUM_ARGS
 
@@ -58,12 +55,7 @@ def hostile_site(tmp_path_factory):
     shutil.copytree(ROOT / "data", data)
     salt(data)
     site = work / "site"
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "--no-print", "-d", str(site)],
-        env={**os.environ, "GSM_DATA_DIR": str(data)},
-        capture_output=True,
-        text=True,
-    )
+    done = build_site(site, data)
     assert done.returncode == 0, done.stderr[-3000:]
     return site
 

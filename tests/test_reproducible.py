@@ -7,20 +7,12 @@ The builds differ in hash seed, time zone and locale; dates come from the last c
 from __future__ import annotations
 
 import filecmp
-import os
-import subprocess
-import sys
 
-from conftest import ROOT
+from conftest import build_site
 
 
 def build(site, **env) -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)],
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-    )
+    done = build_site(site, with_print=True, **env)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
