@@ -34,7 +34,7 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
             hint = did_you_mean(value, written)
             problems.append(
                 sources[stem].problem(
-                    path, f"unknown {what} '{value}'.{hint or f' Add it to data/{_file_of(what)}.yaml first.'}"
+                    path, f"unknown {what} '{value}'.{hint} If it is new, add it to data/{_file_of(what)}.yaml first."
                 )
             )
 

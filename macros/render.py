@@ -196,8 +196,9 @@ def tool_card(ctx: Ctx, tool_id: str, own_page: bool = False) -> str:
         rows.append(("", escape(ui(f"source_{tool.source}", ctx.lang))))
     body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
     title = tool_link(ctx, tool_id)
-    exclude = "" if own_page else " data-search-exclude"
-    return f'<div class="gsm-card"{exclude}><p class="gsm-card-title">{title}</p><table class="gsm-facts">{body}</table></div>'
+    if own_page:  # the page's own heading names the tool already
+        return f'<div class="gsm-card"><table class="gsm-facts">{body}</table></div>'
+    return f'<div class="gsm-card" data-search-exclude><p class="gsm-card-title">{title}</p><table class="gsm-facts">{body}</table></div>'
 
 
 def docs_links(ctx: Ctx, ref_ids: list[str]) -> str:

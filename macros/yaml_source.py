@@ -169,6 +169,8 @@ def _syntax_hint(text: str, line: int, reason: str) -> str:
         return " Indent with spaces, not tabs."
     if ": " in current.split("#")[0] and "mapping values" in reason:
         return ' Quote text that contains ": " (e.g. summary: "a: b").'
+    if "expected ',' or '}'" in reason or "expected ',' or ']'" in reason:
+        return ' Close every [ and { on this line, and use quoting for text with ": " or "," inside them: {zh: "…", en: "a: b"}.'
     if "quoted scalar" in reason:
         return ' Close the quote on this line (and escape any inner " as \\").'
     return " Check indentation and quoting on this line and the one before."
