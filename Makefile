@@ -18,7 +18,7 @@ $(VENV)/.installed: requirements.txt
 	@touch $@
 
 serve: setup
-	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000 --livereload
+	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
 
 build: setup
 	$(PY) scripts/build.py
