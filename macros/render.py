@@ -394,9 +394,6 @@ def chain_page(ctx: Ctx, chain_id: str, edit_url: str) -> str:
 
 
 def chain_index(ctx: Ctx) -> str:
-    by_section: dict[str, list[r.Chain]] = {}
-    for chain in ctx.model.chains.values():
-        by_section.setdefault(chain.section, []).append(chain)
     rows = []
     for chain in ctx.model.chains.values():
         tools = chain_tool_ids(chain)[:6]
