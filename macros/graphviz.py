@@ -60,12 +60,12 @@ def render(dot: str, fmt: str = "svg") -> bytes:
     return done.stdout
 
 
-def render_many(dots: list[str], fmt: str = "svg") -> None:
-    """Fill the cache for many diagrams at once, one `dot` per core."""
+def render_many(dots: list[str], fmt: str = "svg", workers: int | None = None) -> None:
+    """Fill the cache for many diagrams at once, one `dot` per core (or `workers`)."""
     missing = sorted({d for d in dots if not (CACHE_DIR / f"{cache_key(d, fmt)}.{fmt}").exists()})
     if not missing:
         return
-    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+    with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
         list(pool.map(lambda d: render(d, fmt), missing))
 
 

@@ -7,7 +7,6 @@ every problem at once (file:line:column, YAML path, what to do).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,8 +15,6 @@ from pydantic import TypeAdapter, ValidationError
 from . import records as r
 from .problems import DataError, Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
-
-CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 
 
 @dataclass
@@ -257,13 +254,8 @@ def _field_record(record_class: type, loc: tuple) -> type | None:
 
 
 def _allowed_keys(record_class: type, loc: tuple) -> list[str]:
-    # Walk the model along the error's location to list the keys valid at that spot.
-    current = record_class
-    for part in loc:
-        if isinstance(part, int) or current is None:
-            continue
-        info = current.model_fields.get(part)
-        current = _record_in(info.annotation) if info else None
+    """The keys valid at an error's location (for 'Allowed here: …')."""
+    current = _field_record(record_class, loc)
     return list(current.model_fields) if current else []
 
 

@@ -7,13 +7,12 @@ text changes, so `mkdocs serve` does not loop on its own output.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 from .model import Model
+from .textutil import HAN
 
 LANGUAGES = ("zh", "en")
-CJK = re.compile(r"[\u3400-\u9fff]")
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page"}
 SEARCH_BOOST = {"tools": 4, "layers": 2, "chains": 1.5}
 
@@ -33,7 +32,7 @@ def stub_text(section: str, record_id: str, search_words: list[str] = ()) -> str
 def search_words(tool, lang: str) -> list[str]:
     """A tool's names and aliases, for its page in `lang` (Chinese aliases only on Chinese pages)."""
     words = [tool.name.get(lang), *tool.aliases] + ([tool.name.zh] if lang == "zh" else [tool.name.en])
-    keep = [w for w in dict.fromkeys(words) if lang == "zh" or not CJK.search(w)]
+    keep = [w for w in dict.fromkeys(words) if lang == "zh" or not HAN.search(w)]
     return keep
 
 

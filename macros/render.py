@@ -7,7 +7,6 @@ syntax inside YAML is shown as text. Links are relative, so the site works under
 from __future__ import annotations
 
 import posixpath
-import re
 from dataclasses import dataclass
 
 from markupsafe import escape
@@ -18,11 +17,8 @@ from .graphviz import inline_svg
 from .model import Model, chain_tool_ids
 from .palette import layer_colours
 from .slots import slot
-from .textutil import inline_html, plain
+from .textutil import HAN, inline_html, plain
 from .ui import ui
-
-CJK = re.compile(r"[\u3400-\u9fff]")
-
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
 TABLE_PAGES = {"selection-guide": "choose/"}
@@ -172,7 +168,7 @@ def tool_card(ctx: Ctx, tool_id: str, own_page: bool = False) -> str:
         rows.append((ui("layer", ctx.lang), escape(ui("off_stack", ctx.lang))))
     rows.append((ui("kind", ctx.lang), inline_html(ctx.t(ctx.model.kinds[tool.kind].name))))
     # Chinese aliases are search terms for Chinese readers; English pages show the others.
-    aliases = [a for a in tool.aliases if ctx.lang == "zh" or not CJK.search(a)]
+    aliases = [a for a in tool.aliases if ctx.lang == "zh" or not HAN.search(a)]
     if aliases:
         rows.append((ui("aliases", ctx.lang), ", ".join(inline_html(a) for a in aliases)))
     for key in ("description", "input", "output", "reaches_gpu"):

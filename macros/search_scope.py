@@ -7,7 +7,10 @@ worker before lunr builds it, so /en/ pages find English pages only and / pages 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+
+from .textutil import HAN
 
 WRAPPER = """// Material's search worker, limited to {lang} pages (generated at build time).
 // It also splits Chinese queries into the words the index holds (the index was
@@ -118,14 +121,11 @@ def write_wrappers(site_dir: Path) -> list[Path]:
 
 def user_dictionary(model) -> list[str]:
     """Chinese words jieba must keep whole: names, terms, layer names (from the data)."""
-    import re
-
-    cjk = re.compile(r"[\u3400-\u9fff]")
     words: set[str] = set()
 
     def add(text: str) -> None:
         for part in re.split(r"[\s/、，,（）()：:；;。·\-]+", text):
-            if cjk.search(part) and 2 <= len(part) <= 12:
+            if HAN.search(part) and 2 <= len(part) <= 12:
                 words.add(part)
 
     for tool in model.tools.values():

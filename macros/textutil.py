@@ -8,6 +8,7 @@ import unicodedata
 from markupsafe import escape
 
 CODE_SPAN = re.compile(r"`([^`]+)`")
+HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")  # Chinese characters (CJK ideographs)
 
 
 def inline_html(text: str) -> str:

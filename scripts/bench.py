@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import yaml  # noqa: E402
 
 from macros import graphviz  # noqa: E402
+from macros.cache import CACHE_ROOT  # noqa: E402
 from macros.diagrams import site_dots  # noqa: E402
 from macros.model import load  # noqa: E402
 
@@ -67,21 +68,14 @@ def diagram_figures(data: Path) -> dict:
         with tempfile.TemporaryDirectory() as cache:
             graphviz.CACHE_DIR = Path(cache)
             start = time.perf_counter()
-            render_with(dots, workers)
+            graphviz.render_many(dots, workers=workers)
             figures[f"cold_{workers}"] = time.perf_counter() - start
             start = time.perf_counter()
-            render_with(dots, workers)
+            graphviz.render_many(dots, workers=workers)
             figures["warm"] = time.perf_counter() - start
             figures["largest_svg"] = max(p.stat().st_size for p in Path(cache).glob("*.svg"))
-    graphviz.CACHE_DIR = Path(ROOT / ".cache" / "diagrams")
+    graphviz.CACHE_DIR = CACHE_ROOT / "diagrams"
     return figures
-
-
-def render_with(dots: list[str], workers: int) -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        list(pool.map(graphviz.render, sorted(set(dots))))
 
 
 def build_figures(data: Path, work: Path) -> dict:

@@ -54,6 +54,13 @@ def run_validate(data_dir: Path) -> subprocess.CompletedProcess:
     )
 
 
+def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Apply a small fixture edit to a data copy; fail loudly if the real data changed under it."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}: the fixture no longer matches the real data"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
 def line_of(path: Path, needle: str) -> int:
     """1-based line number of the first line containing `needle`."""
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, line_of, run_validate
+from conftest import ROOT, line_of, replace_in, run_validate
 
 FEW_SECONDS = 10  # a clean run takes well under a second; hostile input must not be much slower
 MAX_RSS_MB = 300  # generous: a clean run peaks around 45 MB
@@ -103,12 +103,6 @@ def assert_reported(run: Run, path: Path, line: int, *fragments: str) -> str:
 
 def error_count(run: Run) -> int:
     return int(run.stderr.strip().splitlines()[-1].split()[0])
-
-
-def replace_in(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}: the fixture no longer matches the real data"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
 def lines_with(path: Path, exact: str) -> list[int]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from conftest import ROOT, line_of, run_validate
+from conftest import ROOT, line_of, replace_in, run_validate
 
 from macros.model import load
 
@@ -30,12 +28,6 @@ def test_real_data_validates_with_exit_zero():
     done = run_validate(ROOT / "data")
     assert done.returncode == 0, done.stderr
     assert "data OK" in done.stdout
-
-
-def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path.name}"
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
 
 
 def test_missing_english_text_names_file_line_and_path(data_copy):
