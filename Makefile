@@ -1,21 +1,39 @@
-# Entry points. Each target installs what it needs first (Debian packages, then a
-# virtual environment from pinned requirements), so they work on a fresh machine.
+# Entry points. Each target installs what it needs first, so they work on a fresh machine:
+# the interpreter is checked, then Debian packages (build or test set), then a virtual
+# environment from the pinned, hashed lock (requirements.txt, or requirements-test.txt for tests).
+PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
+UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup system serve build print validate linkcheck test lint new-tool diff-diagrams check-external bench clean
+.PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock \
+	new-tool diff-diagrams check-external bench clean
 
-setup: system $(VENV)/.installed
+python:
+	@bash scripts/check-python.sh $(PYTHON)
 
-system:
-	@bash scripts/setup-system.sh
+system: python
+	@bash scripts/setup-system.sh build
 
-$(VENV)/.installed: requirements.txt
-	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+system-test: python
+	@bash scripts/setup-system.sh test
+
+$(VENV)/bin/python: | python
+	$(PYTHON) -m venv $(VENV)
+
+# The build's lock; a marker per lock, so `make test` adds the test packages without redoing the build's.
+$(VENV)/.build-installed: requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.txt
 	@touch $@
+
+$(VENV)/.test-installed: requirements-test.txt $(VENV)/.build-installed
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-test.txt
+	@touch $@
+
+setup: system $(VENV)/.build-installed
+
+setup-test: system-test $(VENV)/.test-installed
 
 serve: setup
 	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
@@ -23,34 +41,40 @@ serve: setup
 build: setup
 	$(PY) scripts/build.py
 
-validate: $(VENV)/.installed
+validate: python $(VENV)/.build-installed
 	@$(PY) scripts/validate.py
 
 print: setup
 	$(PY) scripts/print_posters.py site/print
 
-new-tool: $(VENV)/.installed
+new-tool: python $(VENV)/.build-installed
 	@test -n "$(ID)" -a -n "$(LAYER)" || { echo "usage: make new-tool ID=my-tool LAYER=kernel-dsl [KIND=library]"; exit 2; }
 	@$(PY) scripts/new_tool.py "$(ID)" "$(LAYER)" --kind "$(or $(KIND),library)"
 
 diff-diagrams: setup
 	$(PY) scripts/diff_diagrams.py --base "$(or $(BASE),origin/main)"
 
-check-external: $(VENV)/.installed
+check-external: python $(VENV)/.test-installed
 	$(PY) scripts/check_external.py
 
-bench: setup
+bench: setup-test
 	$(PY) scripts/bench.py
 
-linkcheck: build
+linkcheck: setup-test build
 	$(PY) scripts/linkcheck.py site
 
-test: setup
+test: setup-test
 	$(PY) -m pytest
 
-lint: $(VENV)/.installed
+lint: python $(VENV)/.test-installed
 	$(VENV)/bin/ruff check macros scripts tests
 	$(VENV)/bin/ruff format --check macros scripts tests
+
+# Regenerate both locks from requirements.in / requirements-test.in, for the oldest supported Python.
+lock: python $(VENV)/.build-installed
+	$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements.in -o requirements.txt
+	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements-test.in -o requirements-test.txt
 
 clean:
 	rm -rf site .cache .pytest_cache

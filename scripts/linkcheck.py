@@ -23,7 +23,7 @@ threads=4
 maxrequestspersecond=1000
 recursionlevel=-1
 [filtering]
-internlinks=^{base}
+internlinks=^{host}
 checkextern=0
 [output]
 status=0
@@ -33,13 +33,10 @@ colorparts=
 """
 
 
-def check(site: Path, quiet: bool = False) -> int:
-    """Run linkchecker over `site`; return its exit status (output printed unless quiet)."""
-    binary = shutil.which("linkchecker") or str(Path(sys.executable).parent / "linkchecker")
-    with serve(site) as base, tempfile.TemporaryDirectory() as tmp:
-        rc = Path(tmp) / "linkcheckerrc"
-        rc.write_text(CONFIG.format(base=re.escape(base)), encoding="utf-8")
-        done = subprocess.run([binary, "--config", str(rc), "--no-status", base], capture_output=True, text=True)
+def check(site: Path, quiet: bool = False, prefix: str = "/") -> int:
+    """Serve `site` under `prefix` and run linkchecker over it; return its exit status."""
+    with serve(site, prefix=prefix) as base:
+        done = check_served(base)
     if not quiet:
         print(done.stdout.strip())
         if done.stderr.strip():
@@ -47,15 +44,30 @@ def check(site: Path, quiet: bool = False) -> int:
     return done.returncode
 
 
+def check_served(base: str) -> subprocess.CompletedProcess:
+    """Run linkchecker from `base`, a site already being served.
+
+    Every URL on the same host counts as internal, so a link that escapes a sub-path
+    (an absolute `/en/…` on a site served under `/repo/`) is checked, and fails.
+    """
+    binary = shutil.which("linkchecker") or str(Path(sys.executable).parent / "linkchecker")
+    host = base[: base.index("/", len("http://"))] + "/"
+    with tempfile.TemporaryDirectory() as tmp:
+        rc = Path(tmp) / "linkcheckerrc"
+        rc.write_text(CONFIG.format(host=re.escape(host)), encoding="utf-8")
+        return subprocess.run([binary, "--config", str(rc), "--no-status", base], capture_output=True, text=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("site", nargs="?", default="site", help="built site folder (default: site)")
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /gpu-stack-map/")
     args = parser.parse_args()
     site = Path(args.site)
     if not (site / "index.html").exists():
         print(f"{site}/index.html not found: run `make build` first.", file=sys.stderr)
         return 2
-    return check(site)
+    return check(site, prefix=args.prefix)
 
 
 if __name__ == "__main__":

@@ -25,11 +25,16 @@ from macros.version import data_version, source_date  # noqa: E402
 
 
 def site_url(config_path: Path) -> str:
-    # mkdocs.yml has !!python tags; only site_url is needed, so read that line alone.
+    """mkdocs.yml's site_url, with its `!ENV [SITE_URL, default]` resolved as MkDocs does."""
+    from yaml_env_tag import construct_env_tag
+
+    # mkdocs.yml has !!python tags elsewhere; only site_url is needed, so read that line alone.
+    loader = type("EnvLoader", (yaml.SafeLoader,), {})
+    loader.add_constructor("!ENV", construct_env_tag)
     for line in config_path.read_text(encoding="utf-8").splitlines():
         if line.startswith("site_url:"):
-            return yaml.safe_load(line)["site_url"]
-    return "https://gpu-stack-map.github.io/"
+            return yaml.load(line, Loader=loader)["site_url"]
+    raise SystemExit(f"{config_path}: no site_url line")
 
 
 def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Install the Debian packages the build and tests need, only those missing.
-# graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
-# poppler-utils checks the PDFs; chromium runs the browser tests; pango lays out the PDFs (WeasyPrint).
+# Install the Debian packages a command needs, only those missing. Usage: setup-system.sh build|test
+#   build: graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
+#          pango lays out the PDFs (WeasyPrint); python3-venv makes the virtual environment.
+#   test:  the build's packages, plus chromium (browser tests), poppler-utils (PDF checks)
+#          and shellcheck (lets actionlint check the workflows' shell steps).
 set -euo pipefail
-# shellcheck lets actionlint check the workflows' shell steps too.
-packages=(graphviz fonts-noto-cjk poppler-utils chromium libpango-1.0-0 libpangoft2-1.0-0 shellcheck)
+build=(graphviz fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0)
+test_only=(chromium poppler-utils shellcheck)
+case "${1:-build}" in
+  build) packages=("${build[@]}") ;;
+  test) packages=("${build[@]}" "${test_only[@]}") ;;
+  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+esac
+# Debian splits venv out of python3; without it `python3 -m venv` fails half-way.
+python3 -c 'import ensurepip' 2>/dev/null || packages+=(python3-venv)
 missing=()
 for package in "${packages[@]}"; do
   # A runner image may ship Chromium outside dpkg (GitHub's Ubuntu images link /usr/bin/chromium).
@@ -17,9 +26,11 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Missing Debian packages: ${missing[*]}. Install them as root: apt-get install ${missing[*]}" >&2
+  echo "Missing Debian packages: ${missing[*]}. Install them as root: apt-get install --no-install-recommends ${missing[*]}" >&2
   exit 1
 fi
 echo "Installing Debian packages: ${missing[*]}"
 apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Say what the install costs on disk (apt's own figure), then install quietly.
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" \
+  | grep -E '^(After this operation|Need to get)' || true

@@ -14,7 +14,22 @@ from pathlib import Path
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Static files, no request log, and a 404 page like a real host serves."""
+    """Static files, no request log, and a 404 page like a real host serves.
+
+    With a `prefix` ("/repo/"), the site is served under that sub-path only, as GitHub
+    project pages serve a fork's copy; everything outside it is a 404.
+    """
+
+    prefix = "/"
+
+    def __init__(self, *args, prefix: str = "/", **kwargs) -> None:
+        self.prefix = prefix
+        super().__init__(*args, **kwargs)
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / ".outside-the-site")
+        return super().translate_path("/" + path[len(self.prefix) :])
 
     def end_headers(self) -> None:
         self.send_header("LinkChecker", "local")
@@ -26,12 +41,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         # Like a host configured per language: /en/… misses get the English 404 page.
-        language_page = Path(self.directory) / self.path.lstrip("/").split("/", 1)[0] / "404.html"
-        page = (
-            language_page
-            if "/" in self.path.lstrip("/") and language_page.exists()
-            else Path(self.directory) / "404.html"
-        )
+        inside = self.path[len(self.prefix) :] if self.path.startswith(self.prefix) else ""
+        language_page = Path(self.directory) / inside.split("/", 1)[0] / "404.html"
+        page = language_page if "/" in inside and language_page.exists() else Path(self.directory) / "404.html"
         if code == 404 and page.exists():
             body = page.read_bytes()
             self.send_response(404)
@@ -54,15 +66,36 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-@contextlib.contextmanager
-def serve(directory: Path | str, port: int = 0) -> Iterator[str]:
-    """Serve `directory` in a background thread; yields the base URL."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
+def bind(directory: Path | str, port: int = 0, prefix: str = "/") -> QuietServer:
+    """A server for `directory` under `prefix`, bound (its URL is known) but not yet serving.
+
+    Binding first lets a caller build the site for the exact URL it will be served at.
+    """
+    handler = functools.partial(QuietHandler, directory=str(directory), prefix=prefix)
     server = QuietServer(("127.0.0.1", port), handler)
+    server.prefix = prefix
+    return server
+
+
+def url_of(server: QuietServer) -> str:
+    """The site's base URL on a bound server."""
+    return f"http://127.0.0.1:{server.server_address[1]}{server.prefix}"
+
+
+@contextlib.contextmanager
+def running(server: QuietServer) -> Iterator[str]:
+    """Serve a bound server in a background thread; yields its base URL."""
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield url_of(server)
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextlib.contextmanager
+def serve(directory: Path | str, port: int = 0, prefix: str = "/") -> Iterator[str]:
+    """Serve `directory` under `prefix` in a background thread; yields the site's base URL."""
+    with running(bind(directory, port, prefix)) as url:
+        yield url

@@ -27,13 +27,37 @@ def build_site(
     return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True)
 
 
+# Forks publish on GitHub project pages, under /<repo>/: the shared site is built and served
+# that way, so every test that reads or browses it also proves the site works under a sub-path.
+SUB_PATH = "/gpu-stack-map/"
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The real site, built once with the real MkDocs, Graphviz and data."""
+def served_site(tmp_path_factory):
+    """The real site, built once with the real MkDocs, Graphviz and data for the URL it is
+    served at (127.0.0.1, under SUB_PATH); yields (site folder, base URL)."""
+    from static_server import bind, running, url_of
+
     site = tmp_path_factory.mktemp("build") / "site"
-    done = build_site(site, with_print=True)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return site
+    server = bind(site, prefix=SUB_PATH)
+    done = build_site(site, with_print=True, SITE_URL=url_of(server))
+    if done.returncode != 0:
+        server.server_close()
+        pytest.fail(f"the site did not build:\n{done.stderr[-3000:]}")
+    with running(server) as url:
+        yield site, url
+
+
+@pytest.fixture(scope="session")
+def built_site(served_site) -> Path:
+    """The shared built site's folder."""
+    return served_site[0]
+
+
+@pytest.fixture(scope="session")
+def base_url(served_site) -> str:
+    """The shared site's base URL, e.g. http://127.0.0.1:PORT/gpu-stack-map/."""
+    return served_site[1]
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from urllib.parse import urlparse
 
 import pytest
 from conftest import ROOT
-from static_server import serve
 
 from macros.model import load
 
@@ -25,12 +24,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-@pytest.fixture(scope="module")
-def base_url(built_site):
-    with serve(built_site) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
