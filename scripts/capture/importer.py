@@ -1,0 +1,310 @@
+"""Turn a GPU capture (the folder or .tgz that `gpu` wrote) into the committed evidence in data/evidence/.
+
+Reads the raw JSON, traces and compiler output; computes the statistics, groups the kernels,
+trims the excerpts; validates everything against the schema and the chain/tool ids; then writes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from . import catalog, excerpts, hostinfo, profiles, schema, stats, yamlout
+
+SASS_ENCODING = re.compile(r"\s*/\*\s*0x[0-9a-f]+\s*\*/")
+
+
+def open_capture(archive: Path, workdir: Path) -> Path:
+    """The capture folder: the archive itself if a folder, else its extracted 'cap' folder."""
+    if archive.is_dir():
+        return archive
+    with tarfile.open(archive) as tar:
+        tar.extractall(workdir, filter="data")
+    found = [p.parent for p in workdir.rglob("manifest.json")]
+    if not found:
+        raise FileNotFoundError(f"{archive}: no manifest.json inside")
+    return found[0]
+
+
+def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
+    """Provenance of the capture as committed: machine, versions, clocks, date, commands, hashes."""
+    prov = manifest["provenance"]
+    gpu, after = prov.get("gpu", {}), prov.get("gpu_after", {})
+    cuda = re.search(r"CUDA Version:\s*([\d.]+)", prov.get("nvidia_smi_header", ""))
+    device = {}
+    for path in manifest.get("_device", []):
+        device = path
+    return {
+        "date": prov["date"],
+        "command": prov["command"],
+        "import_command": "python3 -m scripts.capture " + " ".join(argv),
+        "gpu": gpu.get("name", "unknown"),
+        "driver": gpu.get("driver_version", "unknown"),
+        "compute_capability": gpu.get("compute_cap", "unknown"),
+        "cuda_driver_version": cuda.group(1) if cuda else "unknown",
+        "torch_cuda": device.get("torch_cuda", "unknown"),
+        "nvcc": prov.get("nvcc", "unknown"),
+        "python": prov.get("python", "unknown"),
+        "versions": {name: version for name, version in prov.get("packages", {}).items() if version},
+        "clocks": yamlout.Inline(
+            sm_before=gpu.get("clocks.sm", "?"),
+            sm_after=after.get("clocks.sm", "?"),
+            sm_max=gpu.get("clocks.max.sm", "?"),
+        ),
+        "capture_code_sha256": prov.get("capture_code_sha256", ""),
+        "archive_sha256": archive_sha256,
+    }
+
+
+def load_path_records(cap: Path) -> dict[str, dict]:
+    """paths/<id>.json as written by the workers."""
+    return {p.stem: json.loads(p.read_text()) for p in sorted((cap / "paths").glob("*.json"))}
+
+
+def size_entry(cap: Path, raw: dict, calls: int) -> dict:
+    """One size of one path: kernels per call and groups, time statistics, TFLOP/s, errors."""
+    if raw.get("status") != "measured":
+        return {"size": raw["size"], "status": "failed", "reason": raw.get("reason", "unknown")}
+    trace = cap / raw["trace"]
+    names = profiles.kernels_from_trace(json.loads(trace.read_text()))
+    rows = profiles.per_call(names, calls)
+    summary = stats.summarize(raw["samples_ms"], raw["size"])
+    return {
+        "size": raw["size"],
+        "status": "measured",
+        "kernels": [yamlout.Inline(name=r["name"], group=r["group"], count=r["count"]) for r in rows],
+        "kernel_count": sum(r["count"] for r in rows if r["group"] not in ("memset", "memcpy")),
+        "time_ms": yamlout.Inline(
+            median=summary["median_ms"],
+            p10=summary["p10_ms"],
+            p90=summary["p90_ms"],
+            iqr=summary["iqr_ms"],
+            min=summary["min_ms"],
+        ),
+        "tflops": summary["tflops"],
+        "timer": raw["timer"],
+        "samples": raw["samples"],
+        "reps_per_sample": raw["reps"],
+        "max_abs_err": stats.round_sig(raw["max_abs_err"], 3),
+        "max_abs_err_vs_tanh_ref": stats.round_sig(raw["max_abs_err_vs_tanh_ref"], 3),
+        "trace_sha256": hostinfo.sha256_file(trace),
+    }
+
+
+def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
+    """The measured comparison, one row per path in catalog order."""
+    records = load_path_records(cap)
+    workers = {w["worker"]: w for w in manifest.get("workers", [])}
+    calls = manifest.get("profiled_calls", 3)
+    paths, used_groups = [], []
+    for spec in catalog.PATHS:
+        row = {
+            "id": spec.id,
+            "label": yamlout.bilingual(spec.label),
+            "chain": spec.chain,
+            "tools": yamlout.InlineList(spec.tools),
+        }
+        record = records.get(spec.id)
+        if spec.id in catalog.NOT_MEASURED:
+            row.update(status="not-measured", reason=yamlout.bilingual(catalog.NOT_MEASURED[spec.id]), sizes=[])
+        elif record is None:
+            worker = next((w for w in workers.values() if spec.id in w.get("paths", [])), {})
+            why = worker.get("reason") or f"worker {worker.get('worker', '?')} {worker.get('status', 'did not run')}"
+            row.update(
+                status="not-measured", reason=yamlout.Inline(zh=f"未测：{why}", en=f"Not measured: {why}"), sizes=[]
+            )
+        else:
+            notes = next((s.get("notes", {}) for s in record["sizes"] if s.get("notes")), {})
+            row.update(status=record["status"], code=notes.get("code", ""), gelu=notes.get("gelu", "erf"))
+            row["sizes"] = [size_entry(cap, raw, calls) for raw in record["sizes"]]
+        for size in row["sizes"]:
+            used_groups += [k["group"] for k in size.get("kernels", [])]
+        paths.append(row)
+    groups = [g for g in profiles.GROUPS if g.id in used_groups]
+    return {
+        "schema": 1,
+        "operation": {
+            "expression": "C = gelu(A @ B + bias)",
+            "dtype": "bf16",
+            "sizes": yamlout.InlineList(manifest["sizes"]),
+            "gelu": "erf",
+            "reference": "fp32 on the same GPU (TF32 off), exact erf GELU; A, B ~ N(0,1)/K^0.25, bias ~ N(0,0.25)",
+        },
+        "run": run,
+        "method": {
+            "schedule": {str(size): yamlout.Inline(**plan) for size, plan in manifest["schedule"].items()},
+            "profiled_calls": calls,
+            "timers": yamlout.Inline(
+                **{
+                    "cuda-events": "torch.cuda.Event around reps back-to-back calls",
+                    "host-clock": "perf_counter around reps calls + block_until_ready (JAX)",
+                }
+            ),
+            "spread": "p10/p90 and IQR over samples; each sample is the mean of reps calls",
+            "tflops": "2*M*N*K / median time (the GEMM part only)",
+            "limits": yamlout.bilingual(
+                {
+                    "zh": "时钟未锁定、机器可能与他人共享：不同路径之间的比例比绝对时间更可靠。",
+                    "en": "Clocks not locked and a possibly shared machine: ratios between paths matter more than absolute times.",
+                }
+            ),
+        },
+        "groups": [{"id": g.id, "label": yamlout.Inline(zh=g.zh, en=g.en)} for g in groups],
+        "paths": paths,
+    }
+
+
+def _clean_sass(text: str) -> str:
+    return "\n".join(re.sub(r"\s{2,}", "  ", SASS_ENCODING.sub("", line)).rstrip() for line in text.splitlines()) + "\n"
+
+
+def _compact_table(table: str) -> str:
+    rows = profiles.kernels_from_table(table)
+    lines = ["  self GPU time   calls  kernel"] + [
+        f"{r['self_us']:>12.1f} us  {r['calls']:>5}  {r['name']}" for r in rows
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _kernel_choice(records: dict, path_id: str) -> tuple[str, str, dict]:
+    lines = []
+    for raw in records[path_id]["sizes"]:
+        names = [
+            n
+            for n in dict.fromkeys(profiles.kernels_from_trace(json.loads(Path(raw["_cap"], raw["trace"]).read_text())))
+        ]
+        gemms = [n for n in names if profiles.group_of(n).id.startswith("cublas")]
+        lines.append(f"M=N=K={raw['size']}: {', '.join(gemms)}")
+    return "\n".join(lines) + "\n", f"torch.profiler kernel names of {path_id}", {}
+
+
+def artifact_sources(cap: Path, spec: catalog.ArtifactSpec, records: dict) -> tuple[str, str, str, dict] | None:
+    """(raw text, proof text, command, meta) for one artifact spec, or None when the capture lacks it."""
+    kind, _, name = spec.source.partition(":")
+    if kind == "table":
+        table = cap / "traces" / f"{name}.table.txt"
+        if not table.exists():
+            return None
+        raw = table.read_text()
+        meta = {
+            "command": "torch.profiler.profile(activities=[CPU, CUDA]); key_averages().table()",
+            "producer": "torch.profiler",
+        }
+        return raw, _compact_table(raw), meta["command"], meta
+    if kind == "kernels":
+        if name not in records:
+            return None
+        for raw in records[name]["sizes"]:
+            raw["_cap"] = str(cap)
+        text, command, _ = _kernel_choice(records, name)
+        return text, text, command, {"producer": "torch.profiler"}
+    stem = spec.source
+    path = cap / "artifacts" / f"{stem}.txt"
+    if not path.exists():
+        return None
+    raw = path.read_text()
+    meta = json.loads((cap / "artifacts" / f"{stem}.meta.json").read_text())
+    text = _clean_sass(raw) if spec.sass else raw
+    return text, text, meta["command"], meta
+
+
+FACT_LABELS = {
+    "first_call_ms_ptx_only_jit": {"zh": "首次调用耗时（仅 PTX，驱动 JIT）", "en": "first call, PTX only (driver JIT)"},
+    "first_call_ms_cubin_sm90": {"zh": "首次调用耗时（sm_90 cubin）", "en": "first call, sm_90 cubin"},
+}
+
+
+def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str, str], list[str]]:
+    """artifacts.yaml data, the excerpt files to write, and warnings for specs the capture could not fill."""
+    cuda_notes = next(
+        (s.get("notes", {}) for s in records.get("cuda-cpp-wmma", {}).get("sizes", []) if s.get("notes")), {}
+    )
+    entries, files, warnings = [], {}, []
+    for spec in catalog.ARTIFACTS:
+        found = artifact_sources(cap, spec, records)
+        if found is None:
+            warnings.append(f"{spec.id}: source {spec.source} not in the capture")
+            continue
+        raw, proof_text, command, meta = found
+        proof = excerpts.proof_excerpt(proof_text, spec.patterns, context=spec.context)
+        full = excerpts.file_excerpt(raw, spec.patterns)
+        if proof.missing:
+            warnings.append(f"{spec.id}: no line matched {', '.join(proof.missing)}")
+        file_name = f"excerpts/{spec.id}.txt"
+        files[file_name] = full.text
+        entry = {
+            "id": spec.id,
+            "kind": spec.kind,
+            "title": yamlout.bilingual(spec.title),
+            "shows": yamlout.bilingual(spec.shows),
+            "refs": [yamlout.Inline(chain=chain, step=step) for chain, step in spec.refs],
+            "tools": yamlout.InlineList(spec.tools),
+            "producer": meta.get("producer", ""),
+            "command": command,
+            "source_sha256": hostinfo.sha256_text(
+                raw if not spec.sass else (cap / "artifacts" / f"{spec.source}.txt").read_text()
+            ),
+            "source_lines": proof.lines_total,
+            "proof_patterns": yamlout.InlineList(spec.patterns),
+            "proof_missing": yamlout.InlineList(proof.missing),
+            "excerpt": proof.text,
+            "excerpt_file": file_name,
+            "excerpt_file_sha256": hostinfo.sha256_text(full.text),
+        }
+        if spec.facts:
+            entry["facts"] = [
+                yamlout.Inline(
+                    name=fact, label=yamlout.bilingual(FACT_LABELS[fact]), value=cuda_notes.get(fact), unit="ms"
+                )
+                for fact in spec.facts
+                if fact in cuda_notes
+            ]
+        entries.append(entry)
+    return {"schema": 1, "run": run, "artifacts": entries}, files, warnings
+
+
+def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str]) -> int:
+    """Import a capture; refuse to write anything if the result fails validation."""
+    with tempfile.TemporaryDirectory() as tmp:
+        cap = open_capture(archive, Path(tmp))
+        archive_sha = (
+            hostinfo.sha256_file(archive) if archive.is_file() else hostinfo.sha256_file(cap / "manifest.json")
+        )
+        manifest = json.loads((cap / "manifest.json").read_text())
+        records = load_path_records(cap)
+        manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
+        run = run_block(manifest, archive_sha, argv)
+        paths_doc = build_paths(cap, manifest, run)
+        artifacts_doc, files, warnings = build_artifacts(cap, run, records)
+    for warning in warnings:
+        print("warning:", warning)
+    texts = {
+        "gelu-paths.yaml": yamlout.dump(paths_doc, "import"),
+        "artifacts.yaml": yamlout.dump(artifacts_doc, "import"),
+    }
+    staging = Path(tempfile.mkdtemp(prefix="evidence-"))
+    try:
+        for name, text in {**texts, **files}.items():
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_text(text, encoding="utf-8")
+        if (evidence_dir / "toolkits.yaml").exists():
+            shutil.copy(evidence_dir / "toolkits.yaml", staging / "toolkits.yaml")
+        problems = schema.validate_evidence_dir(staging, data_dir)
+        if problems:
+            return schema.print_problems(problems)
+        evidence_dir.mkdir(parents=True, exist_ok=True)
+        old = evidence_dir / "excerpts"
+        if old.exists():
+            shutil.rmtree(old)
+        for name in [*texts, *files]:
+            target = evidence_dir / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(staging / name, target)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"wrote {len(texts)} files and {len(files)} excerpts to {evidence_dir}")
+    return 0

@@ -1,0 +1,347 @@
+"""Pydantic model of data/evidence/*.yaml and the check that every chain, step and tool id they name exists.
+
+Self-contained (stdlib, PyYAML, pydantic) so it can move into the site's core unchanged; problems
+are values with file, line, YAML path, message and fix, never exceptions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Literal, NamedTuple
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
+Sha256 = Field(pattern=r"^[0-9a-f]{64}$")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes and marks, faster
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Text(_Strict):
+    """Human text in both languages."""
+
+    zh: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+
+class Run(_Strict):
+    """Where and when a GPU capture ran, and with what."""
+
+    date: str = Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+    command: str
+    import_command: str
+    gpu: str
+    driver: str
+    compute_capability: str
+    cuda_driver_version: str
+    torch_cuda: str
+    nvcc: str
+    python: str
+    versions: dict[str, str]
+    clocks: dict[str, str]
+    capture_code_sha256: str = Sha256
+    archive_sha256: str = Sha256
+
+
+class Kernel(_Strict):
+    """One kernel name as the profiler reports it, its group and launches per call."""
+
+    name: str = Field(min_length=1)
+    group: str = Id
+    count: float = Field(gt=0)
+
+
+class Times(_Strict):
+    """Per-call milliseconds: median and spread."""
+
+    median: float = Field(gt=0)
+    p10: float = Field(gt=0)
+    p90: float = Field(gt=0)
+    iqr: float = Field(ge=0)
+    min: float = Field(gt=0)
+
+
+class SizeResult(_Strict):
+    """One problem size of one path."""
+
+    size: int = Field(gt=0)
+    status: Literal["measured", "failed"]
+    reason: str | None = None
+    kernels: list[Kernel] = []
+    kernel_count: float | None = None
+    time_ms: Times | None = None
+    tflops: float | None = None
+    timer: Literal["cuda-events", "host-clock"] | None = None
+    samples: int | None = None
+    reps_per_sample: int | None = None
+    max_abs_err: float | None = None
+    max_abs_err_vs_tanh_ref: float | None = None
+    trace_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+
+class PathRow(_Strict):
+    """One path of `C = gelu(A @ B + bias)`: measured, or not and why."""
+
+    id: str = Id
+    label: Text
+    chain: str | None = Field(default=None, pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    tools: list[str] = Field(default=[])
+    status: Literal["measured", "not-measured", "failed"]
+    reason: Text | None = None
+    code: str | None = None
+    gelu: str | None = None
+    sizes: list[SizeResult] = []
+
+
+class Group(_Strict):
+    """A human group of kernel names."""
+
+    id: str = Id
+    label: Text
+
+
+class GeluPaths(_Strict):
+    """data/evidence/gelu-paths.yaml"""
+
+    schema_: Literal[1] = Field(alias="schema")
+    operation: dict
+    run: Run
+    method: dict
+    groups: list[Group]
+    paths: list[PathRow]
+
+
+class StepRef(_Strict):
+    """A chain id and a 1-based step index in the YAML order of its steps."""
+
+    chain: str = Id
+    step: int = Field(ge=1)
+
+
+class Fact(_Strict):
+    """A measured number attached to an artifact."""
+
+    name: str
+    label: Text
+    value: float
+    unit: str
+
+
+class Artifact(_Strict):
+    """One real excerpt of compiler or profiler output, tied to the chain steps and tools it illustrates."""
+
+    id: str = Id
+    kind: str = Id
+    title: Text
+    shows: Text
+    refs: list[StepRef]
+    tools: list[str]
+    producer: str
+    command: str
+    source_sha256: str = Sha256
+    source_lines: int = Field(ge=1)
+    proof_patterns: list[str]
+    proof_missing: list[str]
+    excerpt: str = Field(min_length=1)
+    excerpt_file: str = Field(pattern=r"^excerpts/[a-z0-9-]+\.txt$")
+    excerpt_file_sha256: str = Sha256
+    facts: list[Fact] = []
+
+
+class Artifacts(_Strict):
+    """data/evidence/artifacts.yaml"""
+
+    schema_: Literal[1] = Field(alias="schema")
+    run: Run
+    artifacts: list[Artifact]
+
+
+class Toolkit(_Strict):
+    """A CUDA toolkit as installed from PyPI, and how its accepted targets were read."""
+
+    id: str = Field(pattern=r"^cuda-\d+\.\d+$")
+    version: str
+    package: str
+    wheel_sha256: str = Sha256
+    query: str
+    help_sha256: str = Sha256
+
+
+class Architecture(_Strict):
+    """One GPU architecture (sm_XX) and the target names each toolkit accepts for it."""
+
+    sm: int = Field(ge=10)
+    compute_capability: str
+    name: str | None
+    name_source: str | None
+    accepted: dict[str, list[str]]
+
+
+class Toolkits(_Strict):
+    """data/evidence/toolkits.yaml"""
+
+    schema_: Literal[1] = Field(alias="schema")
+    generated: dict
+    name_sources: list[dict]
+    toolkits: list[Toolkit]
+    architectures: list[Architecture]
+
+
+MODELS: dict[str, type[BaseModel]] = {
+    "gelu-paths.yaml": GeluPaths,
+    "artifacts.yaml": Artifacts,
+    "toolkits.yaml": Toolkits,
+}
+
+
+class Problem(NamedTuple):
+    """An error a contributor can cause, with where it is and how to fix it."""
+
+    file: str
+    line: int
+    yaml_path: str
+    message: str
+    fix: str
+
+
+def _walk(node: yaml.Node, path: str = "") -> Iterator[tuple[str, yaml.Node]]:
+    yield path, node
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            yield from _walk(value, f"{path}.{key.value}" if path else str(key.value))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            yield from _walk(item, f"{path}[{index}]")
+
+
+def _child(node: yaml.Node, key: str) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        return next((v for k, v in node.value if k.value == key), None)
+    return None
+
+
+def node_at(root: yaml.Node, loc: tuple) -> yaml.Node:
+    """The deepest node along a pydantic error location (keys and list indices)."""
+    node = root
+    for part in loc:
+        if isinstance(part, int) and isinstance(node, yaml.SequenceNode) and part < len(node.value):
+            node = node.value[part]
+        elif isinstance(part, str) and (found := _child(node, "schema" if part == "schema_" else part)) is not None:
+            node = found
+        else:
+            break
+    return node
+
+
+def reference_problems(file: str, text: str, chain_steps: Mapping[str, int], tool_ids: set[str]) -> list[Problem]:
+    """Unknown chain ids, step indices past a chain's end, and unknown tool ids, each with its line."""
+    root = yaml.compose(text, Loader=_Loader)
+    if root is None:
+        return []
+    problems = []
+    for path, node in _walk(root):
+        leaf = path.rsplit(".", 1)[-1]
+        if isinstance(node, yaml.MappingNode):
+            chain, step = _child(node, "chain"), _child(node, "step")
+            if chain is not None and step is not None and chain.value in chain_steps and step.value.isdigit():
+                if not 1 <= int(step.value) <= chain_steps[chain.value]:
+                    problems.append(
+                        Problem(
+                            file,
+                            step.start_mark.line + 1,
+                            f"{path}.step",
+                            f"chain {chain.value!r} has {chain_steps[chain.value]} steps, not {step.value}",
+                            "count the chain's steps 1-based in YAML order",
+                        )
+                    )
+        elif leaf == "chain" and isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
+            if node.value not in chain_steps:
+                problems.append(
+                    Problem(
+                        file,
+                        node.start_mark.line + 1,
+                        path,
+                        f"unknown chain id {node.value!r}",
+                        "use an id from data/chains.yaml",
+                    )
+                )
+        elif leaf.startswith("tools[") and isinstance(node, yaml.ScalarNode) and node.value not in tool_ids:
+            problems.append(
+                Problem(
+                    file,
+                    node.start_mark.line + 1,
+                    path,
+                    f"unknown tool id {node.value!r}",
+                    "use an id from data/tools.yaml",
+                )
+            )
+    return sorted(problems, key=lambda p: p.line)
+
+
+def model_problems(file: str, text: str) -> list[Problem]:
+    """Schema errors of one evidence file, each placed on the line of the offending value."""
+    name = Path(file).name
+    try:
+        data = yaml.load(text, Loader=_Loader)
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        return [Problem(file, (mark.line + 1) if mark else 1, "", f"not valid YAML: {error}", "fix the YAML syntax")]
+    try:
+        MODELS[name].model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for item in error.errors():
+            node = node_at(root, item["loc"]) if root is not None else None
+            path = ".".join(str(p) for p in item["loc"]).replace(".schema_", ".schema").replace("schema_", "schema")
+            fix = "re-run `python3 -m scripts.capture cpu`" if name == "toolkits.yaml" else "re-run the capture import"
+            problems.append(Problem(file, node.start_mark.line + 1 if node else 1, path, item["msg"], fix))
+        return problems
+    return []
+
+
+def known_ids(data_dir: Path) -> tuple[dict[str, int], set[str]]:
+    """Chain ids with their step counts, and tool ids, from the site's data folder."""
+    chains = yaml.load((data_dir / "chains.yaml").read_text(encoding="utf-8"), Loader=_Loader)["chains"]
+    tools = yaml.load((data_dir / "tools.yaml").read_text(encoding="utf-8"), Loader=_Loader)["tools"]
+    return {c["id"]: len(c.get("steps", [])) for c in chains}, {t["id"] for t in tools}
+
+
+def validate_evidence_dir(evidence_dir: Path, data_dir: Path) -> list[Problem]:
+    """Every problem in the evidence folder: schema errors, unknown ids, missing excerpt files."""
+    chain_steps, tool_ids = known_ids(data_dir)
+    problems: list[Problem] = []
+    for name in MODELS:
+        path = evidence_dir / name
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        shown = f"data/evidence/{name}"
+        problems += model_problems(shown, text)
+        problems += reference_problems(shown, text, chain_steps, tool_ids)
+        if name == "artifacts.yaml":
+            root = yaml.compose(text, Loader=_Loader)
+            for yaml_path, node in _walk(root):
+                if yaml_path.endswith(".excerpt_file") and not (evidence_dir / node.value).exists():
+                    problems.append(
+                        Problem(
+                            shown,
+                            node.start_mark.line + 1,
+                            yaml_path,
+                            f"{node.value} is missing",
+                            "re-run the capture import",
+                        )
+                    )
+    return problems
+
+
+def print_problems(problems: list[Problem]) -> int:
+    """Print problems as file:line: path: message (fix); 1 if there were any."""
+    for p in problems:
+        print(f"{p.file}:{p.line}: {p.yaml_path}: {p.message} (fix: {p.fix})")
+    return 1 if problems else 0
