@@ -36,32 +36,32 @@ setup: system $(VENV)/.build-installed
 setup-test: system-test $(VENV)/.test-installed
 
 serve: setup
-	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
+	$(PY) -m scripts serve --dev-addr 127.0.0.1:8000
 
 build: setup
-	$(PY) scripts/build.py
+	$(PY) -m scripts build
 
 validate: python $(VENV)/.build-installed
-	@$(PY) scripts/validate.py
+	@$(PY) -m scripts validate
 
 print: setup
-	$(PY) scripts/print_posters.py site/print
+	$(PY) -m scripts print site/print
 
 new-tool: python $(VENV)/.build-installed
 	@test -n "$(ID)" -a -n "$(LAYER)" || { echo "usage: make new-tool ID=my-tool LAYER=kernel-dsl [KIND=library]"; exit 2; }
-	@$(PY) scripts/new_tool.py "$(ID)" "$(LAYER)" --kind "$(or $(KIND),library)"
+	@$(PY) -m scripts new-tool "$(ID)" "$(LAYER)" --kind "$(or $(KIND),library)"
 
 diff-diagrams: setup
-	$(PY) scripts/diff_diagrams.py --base "$(or $(BASE),origin/main)"
+	$(PY) -m scripts diff-diagrams --base "$(or $(BASE),origin/main)"
 
 check-external: python $(VENV)/.test-installed
-	$(PY) scripts/check_external.py
+	$(PY) -m scripts check-external
 
 bench: setup-test
-	$(PY) scripts/bench.py
+	$(PY) -m scripts bench
 
 linkcheck: setup-test build
-	$(PY) scripts/linkcheck.py site
+	$(PY) -m scripts linkcheck site
 
 test: setup-test
 	$(PY) -m pytest

@@ -3,35 +3,39 @@
 Measures the real data and a synthetic data set 10x larger (made in a temp folder):
 load+validate, diagram rendering (cold, warm, parallel speedup), mkdocs build per
 language, link check, peak memory, page weights, search index size, and how fast
-`mkdocs serve` picks up an edit. Ends with each target and whether it is met.
+`mkdocs serve` picks up an edit, and the build's time against a control site (bare Material +
+static-i18n + search at the same page count). Ends with each target and whether it is met.
 """
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
+import math
 import os
 import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+import yaml
 
-import yaml  # noqa: E402
+from macros.core.cache import toolchain_hash
+from macros.core.diagrams import site_dots
+from macros.core.graphviz import Diagrams
+from macros.core.languages import read_languages
+from macros.core.model import load
 
-from macros import graphviz  # noqa: E402
-from macros.cache import CACHE_ROOT  # noqa: E402
-from macros.diagrams import site_dots  # noqa: E402
-from macros.model import load  # noqa: E402
+from .common import OK, ROOT
+from .linkcheck import check
+
+CONTROL_SCRIPT = ROOT.parent / "shared" / "tools" / "baseline-site.py"
 
 MEASURE = (
     "import resource, subprocess, sys, time\n"
@@ -62,19 +66,19 @@ def load_seconds(data: Path, repeat: int = 5) -> float:
 
 def diagram_figures(data: Path) -> dict:
     """Cold render of every site diagram with 1 worker and with all cores, then warm."""
-    dots = site_dots(load(data))
+    dots = site_dots(load(data), read_languages(ROOT / "mkdocs.yml").codes)
     figures = {"count": len(set(dots))}
+    toolchain = toolchain_hash()
     for workers in (1, os.cpu_count() or 1):
         with tempfile.TemporaryDirectory() as cache:
-            graphviz.CACHE_DIR = Path(cache)
+            renderer = Diagrams(Path(cache), toolchain)
             start = time.perf_counter()
-            graphviz.render_many(dots, workers=workers)
+            renderer.render_many(dots, workers=workers)
             figures[f"cold_{workers}"] = time.perf_counter() - start
             start = time.perf_counter()
-            graphviz.render_many(dots, workers=workers)
+            renderer.render_many(dots, workers=workers)
             figures["warm"] = time.perf_counter() - start
             figures["largest_svg"] = max(p.stat().st_size for p in Path(cache).glob("*.svg"))
-    graphviz.CACHE_DIR = CACHE_ROOT / "diagrams"
     return figures
 
 
@@ -125,8 +129,6 @@ def per_language(command: list[str], env: dict) -> dict:
 
 
 def link_check_seconds(site: Path) -> float:
-    from linkcheck import check
-
     start = time.perf_counter()
     check(site, quiet=True)
     return time.perf_counter() - start
@@ -236,10 +238,74 @@ def fmt(value) -> str:
     return str(value)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def pages_per_language(site: Path) -> int:
+    """HTML pages of the default language (those outside the other languages' folders)."""
+    others = set(read_languages(ROOT / "mkdocs.yml").others)
+    return sum(1 for p in site.rglob("index.html") if p.relative_to(site).parts[0] not in others)
+
+
+def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict | None:
+    """Median ratio of the project's build time to a control site's at the same page count,
+    warm (caches kept) and cold (empty caches), from `pairs` builds of each taken in turn."""
+    if not CONTROL_SCRIPT.exists():
+        print(f"  (no control site: {CONTROL_SCRIPT} is not there)")
+        return None
+    control = work / "control"
+    probe = subprocess.run([sys.executable, str(CONTROL_SCRIPT), str(control), "1"], capture_output=True, text=True)
+    per_copy = int(probe.stdout.split()[0])
+    shutil.rmtree(control)
+    copies = math.ceil(pages / per_copy)
+    made = subprocess.run(
+        [sys.executable, str(CONTROL_SCRIPT), str(control), str(copies)], capture_output=True, text=True
+    )
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GSM_DATA_DIR": str(data)}
+    project = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "-q",
+        "-f",
+        str(ROOT / "mkdocs.yml"),
+        "-d",
+        str(work / "p-site"),
+    ]
+    baseline = [
+        sys.executable,
+        "-m",
+        "mkdocs",
+        "build",
+        "-q",
+        "-f",
+        str(control / "mkdocs.yml"),
+        "-d",
+        str(work / "c-site"),
+    ]
+    warm_cache = work / "warm-cache"
+    timed(project, {**env, "GSM_CACHE_DIR": str(warm_cache)})  # fill the caches once
+    ratios: dict[str, list[float]] = {"warm": [], "cold": []}
+    for n in range(pairs):
+        for kind in ("warm", "cold"):
+            cache = warm_cache if kind == "warm" else work / f"cold-cache-{n}"
+            project_s = timed(project, {**env, "GSM_CACHE_DIR": str(cache)})[0]
+            control_s = timed(baseline, env)[0]
+            ratios[kind].append(project_s / control_s)
+    return {
+        "control pages per language": int(made.stdout.split()[0]),
+        "project pages per language": pages,
+        "warm ratio (median)": statistics.median(ratios["warm"]),
+        "warm ratios": [round(r, 2) for r in ratios["warm"]],
+        "cold ratio (median)": statistics.median(ratios["cold"]),
+        "cold ratios": [round(r, 2) for r in ratios["cold"]],
+    }
+
+
+def add_arguments(parser) -> None:
     parser.add_argument("--skip-large", action="store_true", help="only the real data (faster)")
-    args = parser.parse_args()
+    parser.add_argument("--pairs", type=int, default=5, help="paired builds against the control site (default: 5)")
+
+
+def run(args) -> int:
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -266,6 +332,9 @@ def main() -> int:
             result["link check s"] = link_check_seconds(build["site"])
             results[name] = (result, build["site"])
         real, site = results["real"]
+        control = control_ratios(sets["real"], tmp / "control-run", pages_per_language(site), args.pairs)
+        if control:
+            real.update(control)
         real["serve: edit → reloaded s"] = serve_reload_seconds(sets["real"], tmp / "real")
         big = results.get("10x", (None, None))[0]
         report("time and memory", real, big)
@@ -276,14 +345,28 @@ def main() -> int:
         for lang, size in search_index_sizes(site).items():
             print(f"  {lang:<4} {fmt(size)}")
         targets(real, big, page_weights(site))
-    return 0
+    return OK
 
 
 def targets(real: dict, big: dict | None, weights: dict) -> None:
     print("\n== targets")
     home_gzip = weights["home (zh)"]["gzip"]
     heaviest = max(w["gzip"] for w in weights.values())
-    checks = [
+    checks = []
+    if "warm ratio (median)" in real:
+        checks += [
+            (
+                "warm build <= 1.15 x the control site",
+                real["warm ratio (median)"] <= 1.15,
+                f"{real['warm ratio (median)']:.2f}x",
+            ),
+            (
+                "cold build <= 2.5 x the control site",
+                real["cold ratio (median)"] <= 2.5,
+                f"{real['cold ratio (median)']:.2f}x",
+            ),
+        ]
+    checks += [
         (
             "warm rebuild <= 0.6 x cold build",
             real["build warm s"] <= 0.6 * real["build cold s"],
@@ -315,7 +398,3 @@ def targets(real: dict, big: dict | None, weights: dict) -> None:
         checks.append(("parallel diagram rendering speeds up", speedup > 1.1, f"{speedup:.2f}x"))
     for name, met, figure in checks:
         print(f"  [{'met' if met else 'MISSED'}] {name}: {figure}")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

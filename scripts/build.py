@@ -5,7 +5,6 @@ A failed build leaves the previous site/ untouched, so nothing ever serves half 
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -13,7 +12,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from macros.core.problems import DataError
+
+from .common import FAILED, OK, ROOT, print_data_errors
+from .print_posters import write_pdfs
 
 
 def commit_epoch() -> str:
@@ -22,42 +24,58 @@ def commit_epoch() -> str:
     return done.stdout.strip() if done.returncode == 0 and done.stdout.strip() else "0"
 
 
+def engine_environment() -> dict[str, str]:
+    """The environment MkDocs runs in: reproducible dates, no MkDocs 2 banner."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Dates in the output (sitemap lastmod, gzip headers, PDF metadata) come from the last
+    # commit, not the clock, so two builds of one commit are byte-identical.
+    env.setdefault("SOURCE_DATE_EPOCH", commit_epoch())
+    return env
+
+
 def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True) -> int:
     """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in."""
     target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    # Dates in the output (sitemap lastmod, gzip headers, PDF metadata) come from the last
-    # commit, not the clock, so two builds of one commit are byte-identical.
-    env.setdefault("SOURCE_DATE_EPOCH", commit_epoch())
+    env = engine_environment()
     command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
-    done = subprocess.run(command, env=env)
-    if done.returncode == 0 and with_print:
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "print_posters.py"), str(staging / "print")], env=env
-        )
-    if done.returncode != 0:
+    ok = subprocess.run(command, env=env, cwd=ROOT).returncode == 0
+    if ok and with_print:
+        os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]
+        try:
+            for path in write_pdfs(staging / "print"):
+                print(f"wrote {path.relative_to(staging)} ({path.stat().st_size // 1024} KB)")
+        except DataError as error:
+            ok = print_data_errors(error) == OK
+    if not ok:
         shutil.rmtree(staging, ignore_errors=True)
         print(f"Build failed; {target} was left as it was.", file=sys.stderr)
-        return done.returncode
+        return FAILED
     old = target.with_name(f".{target.name}-old")
     shutil.rmtree(old, ignore_errors=True)
     if target.exists():
         target.rename(old)
     staging.rename(target)
     shutil.rmtree(old, ignore_errors=True)
-    return 0
+    return OK
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-d", "--site-dir", default=str(ROOT / "site"), help="output folder (default: site)")
-    parser.add_argument("-f", "--config", default=str(ROOT / "mkdocs.yml"), help="mkdocs.yml to build")
+def add_arguments(parser) -> None:
+    parser.add_argument("-d", "--site-dir", type=Path, default=ROOT / "site", help="output folder (default: site)")
+    parser.add_argument("-f", "--config", type=Path, default=ROOT / "mkdocs.yml", help="mkdocs.yml to build")
     parser.add_argument("--no-print", action="store_true", help="skip the printable PDFs (faster previews)")
-    args = parser.parse_args()
-    return build(Path(args.site_dir), Path(args.config), with_print=not args.no_print)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args) -> int:
+    return build(args.site_dir, args.config, with_print=not args.no_print)
+
+
+def add_serve_arguments(parser) -> None:
+    parser.add_argument("--dev-addr", default="127.0.0.1:8000", help="address to serve on")
+
+
+def serve(args) -> int:
+    """`mkdocs serve`: build, serve and rebuild on every edit of data/, docs/ or macros/."""
+    command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", args.dev_addr]
+    return subprocess.run(command, env=engine_environment(), cwd=ROOT).returncode

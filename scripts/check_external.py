@@ -6,17 +6,15 @@ fatal: exit 0 unless the data itself cannot be read.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import requests
 
-import requests  # noqa: E402
+from macros.core.model import load
+from macros.core.problems import DataError
 
-from macros.model import load  # noqa: E402
+from .common import OK, ROOT, add_data_option, print_data_errors
 
 HEADERS = {"User-Agent": "gpu-stack-map-link-check (+https://github.com/gpu-stack-map/gpu-stack-map)"}
 
@@ -32,11 +30,16 @@ def status_of(url: str) -> str:
         return type(error).__name__
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=str(ROOT / ".cache" / "external-links.md"))
-    args = parser.parse_args()
-    model = load(ROOT / "data")
+def add_arguments(parser) -> None:
+    add_data_option(parser)
+    parser.add_argument("--out", default=str(ROOT / ".cache" / "external-links.md"), help="report file")
+
+
+def run(args) -> int:
+    try:
+        model = load(args.data)
+    except DataError as error:
+        return print_data_errors(error)
     references = list(model.references.values())
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda ref: status_of(ref.url), references))
@@ -51,8 +54,4 @@ def main() -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(broken)} broken of {len(references)}; report: {out}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

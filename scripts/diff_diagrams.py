@@ -6,22 +6,21 @@ writes an HTML report of the ones that changed (side by side), were added or rem
 
 from __future__ import annotations
 
-import argparse
 import html
 import io
 import subprocess
-import sys
 import tarfile
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from macros.core.cache import CACHE_ROOT, toolchain_hash
+from macros.core.diagrams import named_diagrams
+from macros.core.graphviz import Diagrams
+from macros.core.languages import read_languages
+from macros.core.model import load
+from macros.core.problems import DataError
 
-from macros.diagrams import named_diagrams  # noqa: E402
-from macros.graphviz import inline_svg, render_many  # noqa: E402
-from macros.model import load  # noqa: E402
-from macros.problems import DataError  # noqa: E402
+from .common import OK, ROOT, add_data_option, print_data_errors
 
 
 def data_at(revision: str, repo: Path, into: Path) -> Path:
@@ -45,12 +44,13 @@ def compare(base: dict[str, str], head: dict[str, str]) -> dict[str, list[str]]:
 
 def report(diff: dict[str, list[str]], base: dict[str, str], head: dict[str, str], label: str) -> str:
     """A self-contained HTML page with the changed diagrams side by side."""
-    render_many(
+    renderer = Diagrams(CACHE_ROOT / "diagrams", toolchain_hash())
+    renderer.render_many(
         [base[n] for n in diff["changed"] + diff["removed"]] + [head[n] for n in diff["changed"] + diff["added"]]
     )
 
     def figure(dot: str | None, uid: str) -> str:
-        return inline_svg(dot, uid, uid, uid) if dot else "<p><em>(none)</em></p>"
+        return renderer.inline_svg(dot, uid, uid, uid) if dot else "<p><em>(none)</em></p>"
 
     sections = []
     for kind in ("changed", "added", "removed"):
@@ -71,21 +71,23 @@ def report(diff: dict[str, list[str]], base: dict[str, str], head: dict[str, str
     )
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(parser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--base", help="git revision to compare with, e.g. origin/main")
     source.add_argument("--base-data", help="a data folder to compare with instead of a revision")
-    parser.add_argument("--data", default=str(ROOT / "data"), help="the changed data folder (default: data)")
+    add_data_option(parser)
     parser.add_argument("--out", default=str(ROOT / ".cache" / "diagram-diff"), help="report folder")
-    args = parser.parse_args()
+
+
+def run(args) -> int:
+    languages = read_languages(ROOT / "mkdocs.yml").codes
     with tempfile.TemporaryDirectory() as tmp:
         base_dir = Path(args.base_data) if args.base_data else data_at(args.base, ROOT, Path(tmp))
         try:
-            base, head = named_diagrams(load(base_dir)), named_diagrams(load(Path(args.data)))
+            base = named_diagrams(load(base_dir), languages)
+            head = named_diagrams(load(args.data), languages)
         except DataError as error:
-            print(error, file=sys.stderr)
-            return 1
+            return print_data_errors(error, "fix the data, then compare again.")
         diff = compare(base, head)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
@@ -94,8 +96,4 @@ def main() -> int:
         for name in names:
             print(f"{kind}: {name}")
     print(f"report: {out / 'index.html'}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from macros.core.records import FILES
+from macros.core.schema import schema_text
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from macros.records import FILES  # noqa: E402
-from macros.schema import schema_text  # noqa: E402
+from .common import OK, ROOT
 
 
-def main() -> int:
+def add_arguments(parser) -> None:
+    pass
+
+
+def run(args) -> int:
     folder = ROOT / "data" / "schema"
     folder.mkdir(parents=True, exist_ok=True)
     for stem in FILES:
         (folder / f"{stem}.schema.json").write_text(schema_text(stem), encoding="utf-8")
     print(f"wrote {len(FILES)} schemas to {folder.relative_to(ROOT)}/")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

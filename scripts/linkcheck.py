@@ -6,7 +6,6 @@ linkchecker reports zero errors and zero warnings.
 
 from __future__ import annotations
 
-import argparse
 import re
 import shutil
 import subprocess
@@ -14,9 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from static_server import serve  # noqa: E402
+from .common import OK, USAGE
+from .static_server import serve
 
 CONFIG = """[checking]
 threads=4
@@ -58,17 +56,13 @@ def check_served(base: str) -> subprocess.CompletedProcess:
         return subprocess.run([binary, "--config", str(rc), "--no-status", base], capture_output=True, text=True)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default="site", help="built site folder (default: site)")
+def add_arguments(parser) -> None:
+    parser.add_argument("site", nargs="?", type=Path, default=Path("site"), help="built site folder (default: site)")
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /gpu-stack-map/")
-    args = parser.parse_args()
-    site = Path(args.site)
-    if not (site / "index.html").exists():
-        print(f"{site}/index.html not found: run `make build` first.", file=sys.stderr)
-        return 2
-    return check(site, prefix=args.prefix)
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def run(args) -> int:
+    if not (args.site / "index.html").exists():
+        print(f"{args.site}/index.html not found: run `make build` first.", file=sys.stderr)
+        return USAGE
+    return OK if check(args.site, prefix=args.prefix) == 0 else 1

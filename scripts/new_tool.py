@@ -6,16 +6,14 @@ filled, so a half-finished record can never be published by accident.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from macros.core.model import load
+from macros.core.problems import DataError, did_you_mean
 
-from macros.model import load  # noqa: E402
-from macros.problems import DataError, did_you_mean  # noqa: E402
+from .common import FAILED, OK, add_data_option
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -42,19 +40,20 @@ SKELETON = """\
 """
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_arguments(parser) -> None:
     parser.add_argument("id", help="new tool id: lowercase words joined by '-', e.g. flash-infer")
     parser.add_argument("layer", help="layer id, e.g. kernel-dsl")
     parser.add_argument("--kind", default="library", help="kind id from data/kinds.yaml (default: library)")
     parser.add_argument("--name", help="display name (default: the id)")
-    parser.add_argument("--data", default=str(ROOT / "data"), help="data folder (default: data)")
-    args = parser.parse_args(argv)
+    add_data_option(parser)
+
+
+def run(args) -> int:
     try:
         model = load(Path(args.data))
     except DataError as error:
         print(f"{error}\nFix these first (`make validate`), then add the tool.", file=sys.stderr)
-        return 1
+        return FAILED
     problems = []
     if not ID_PATTERN.match(args.id):
         problems.append(f"'{args.id}' is not a valid id: use lowercase letters, digits and '-' (e.g. flash-infer).")
@@ -70,15 +69,11 @@ def main(argv: list[str] | None = None) -> int:
         )
     if problems:
         print("\n".join(problems), file=sys.stderr)
-        return 1
+        return FAILED
     tools = Path(args.data) / "tools.yaml"
     text = tools.read_text(encoding="utf-8")
     record = SKELETON.format(id=args.id, name=args.name or args.id, layer=args.layer, kind=args.kind)
     tools.write_text(text.rstrip("\n") + "\n" + record, encoding="utf-8")
     line = text.rstrip("\n").count("\n") + 2
     print(f"Added '{args.id}' at {tools}:{line}. Fill in the empty \"\" texts, then run `make validate`.")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

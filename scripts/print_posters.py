@@ -1,27 +1,29 @@
 """Write the printable PDFs: stack posters (A3 and A4 portrait) and chain booklets, per language.
 
-WeasyPrint lays out HTML made by macros/poster.py at exact page sizes and embeds the
+WeasyPrint lays out HTML made by macros/core/poster.py at exact page sizes and embeds the
 Noto Sans CJK subsets as real fonts (Chromium would turn them into Type 3 glyphs).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
+import logging
 import shutil
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import yaml
 
-import yaml  # noqa: E402
+from macros.core.build import Build
+from macros.core.cache import CACHE_ROOT
+from macros.core.languages import read_languages
+from macros.core.model import site_data_dir
+from macros.core.poster import Edition, chains_booklet, print_files, stack_poster
+from macros.core.problems import DataError
+from macros.core.version import source_date
 
-from macros.cache import CACHE_ROOT  # noqa: E402
-from macros.fragments import code_version  # noqa: E402
-from macros.model import load, site_data_dir  # noqa: E402
-from macros.poster import Edition, chains_booklet, print_files, stack_poster  # noqa: E402
-from macros.version import data_version, source_date  # noqa: E402
+from .common import OK, ROOT, print_data_errors
+
+CONFIG = ROOT / "mkdocs.yml"
 
 
 def site_url(config_path: Path) -> str:
@@ -38,25 +40,28 @@ def site_url(config_path: Path) -> str:
 
 
 def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
-    """Render every document of `print_files()` into `out_dir`; returns the paths written."""
-    data_dir = data_dir or site_data_dir(ROOT / "mkdocs.yml")
-    import logging
-
+    """Render every printable document into `out_dir` (raises DataError); returns the paths written."""
     import weasyprint
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    model = load(data_dir)
-    edition = Edition(data_version(data_dir), source_date(ROOT), site_url(ROOT / "mkdocs.yml"))
+    languages = read_languages(CONFIG)
+    build = Build.start(data_dir or site_data_dir(CONFIG), languages)
+    edition = Edition(build.data_version, source_date(ROOT), site_url(CONFIG), languages)
+    files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)
-    # The PDFs depend only on the data, the code and the edition: reuse them while those match.
-    cached = CACHE_ROOT / "print" / hashlib.sha256(repr((edition, code_version())).encode()).hexdigest()[:24]
-    if cached.is_dir() and all((cached / name).exists() for name, *_ in print_files()):
-        for name, *_ in print_files():
+    # The PDFs depend only on the build key and the edition: reuse them while those match.
+    edition_key = hashlib.sha256(f"{build.key.full}\0{edition.date}\0{edition.site_url}".encode()).hexdigest()[:24]
+    cached = CACHE_ROOT / "print" / edition_key
+    if cached.is_dir() and all((cached / name).exists() for name, *_ in files):
+        for name, *_ in files:
             shutil.copyfile(cached / name, out_dir / name)
-        return [out_dir / name for name, *_ in print_files()]
+        return [out_dir / name for name, *_ in files]
     written = []
-    for name, lang, what, size in print_files():
-        html = stack_poster(model, lang, size, edition) if what == "poster" else chains_booklet(model, lang, edition)
+    for name, lang, what, size in files:
+        if what == "poster":
+            html = stack_poster(build.model, lang, size, edition, build.diagrams)
+        else:
+            html = chains_booklet(build.model, lang, edition, build.diagrams)
         path = out_dir / name
         # Fixed metadata dates keep the PDFs byte-identical across builds of the same commit.
         document = weasyprint.HTML(string=html, base_url=str(ROOT))
@@ -68,16 +73,15 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
     return written
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "out", nargs="?", default=str(ROOT / "site" / "print"), help="output folder (default: site/print)"
-    )
-    args = parser.parse_args()
-    for path in write_pdfs(Path(args.out)):
+def add_arguments(parser) -> None:
+    parser.add_argument("out", nargs="?", type=Path, default=ROOT / "site" / "print", help="output folder")
+
+
+def run(args) -> int:
+    try:
+        written = write_pdfs(args.out)
+    except DataError as error:
+        return print_data_errors(error)
+    for path in written:
         print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

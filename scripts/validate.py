@@ -5,29 +5,24 @@ Exit status: 0 when the data is clean (warnings allowed), 1 when there are error
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from macros.core.model import display_path, load
+from macros.core.problems import DataError
 
-from macros.model import load  # noqa: E402
-from macros.problems import DataError  # noqa: E402
+from .common import OK, add_data_option, print_data_errors
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default="data", help="data folder (default: data)")
+def add_arguments(parser) -> None:
+    add_data_option(parser)
     parser.add_argument("--quiet-warnings", action="store_true", help="print errors only")
-    args = parser.parse_args(argv)
-    data_dir = Path(args.data)
+
+
+def run(args) -> int:
     try:
-        model = load(data_dir, display_root=args.data.rstrip("/"))
+        model = load(args.data, display_root=display_path(args.data).rstrip("/"))
     except DataError as error:
-        for problem in error.problems:
-            print(problem.format(), file=sys.stderr)
-        print(f"{len(error.problems)} error(s): fix them and run `make validate` again.", file=sys.stderr)
-        return 1
+        return print_data_errors(error)
     if not args.quiet_warnings:
         for warning in model.warnings:
             print(warning.format(), file=sys.stderr)
@@ -36,8 +31,4 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(model.tables)} tables, {len(model.lists)} lists, {len(model.glossary)} glossary terms, "
         f"{len(model.references)} references ({len(model.warnings)} warning(s))"
     )
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return OK

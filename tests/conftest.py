@@ -10,21 +10,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 
 def build_site(
     site: Path, data_dir: Path | None = None, with_print: bool = False, **env: str
 ) -> subprocess.CompletedProcess:
-    """Run the real build (scripts/build.py) into `site`, optionally from another data folder."""
+    """Run the real build (`python -m scripts build`) into `site`, optionally from another data folder."""
     import os
 
     extra = {"GSM_DATA_DIR": str(data_dir)} if data_dir else {}
-    command = [sys.executable, str(ROOT / "scripts" / "build.py"), "-d", str(site)] + (
-        [] if with_print else ["--no-print"]
-    )
-    return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True)
+    command = [sys.executable, "-m", "scripts", "build", "-d", str(site)] + ([] if with_print else ["--no-print"])
+    return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True, cwd=ROOT)
 
 
 # Forks publish on GitHub project pages, under /<repo>/: the shared site is built and served
@@ -36,7 +32,7 @@ SUB_PATH = "/gpu-stack-map/"
 def served_site(tmp_path_factory):
     """The real site, built once with the real MkDocs, Graphviz and data for the URL it is
     served at (127.0.0.1, under SUB_PATH); yields (site folder, base URL)."""
-    from static_server import bind, running, url_of
+    from scripts.static_server import bind, running, url_of
 
     site = tmp_path_factory.mktemp("build") / "site"
     server = bind(site, prefix=SUB_PATH)
@@ -71,10 +67,11 @@ def data_copy(tmp_path) -> Path:
 def run_validate(data_dir: Path) -> subprocess.CompletedProcess:
     """Run the validator as a contributor would, on another data folder."""
     return subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "validate.py"), "--data", str(data_dir)],
+        [sys.executable, "-m", "scripts", "validate", "--data", str(data_dir)],
         capture_output=True,
         text=True,
         timeout=60,
+        cwd=ROOT,
     )
 
 

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 import pytest
 from conftest import ROOT
 
-from macros.model import load
+from macros.core.model import load
 
 MODEL = load(ROOT / "data")
 CHROMIUM = "/usr/bin/chromium"

@@ -12,9 +12,9 @@ import pytest
 import yaml
 from conftest import ROOT, run_validate
 
-from macros import records as r
-from macros.model import load
-from macros.schema import schema_text
+from macros.core import records as r
+from macros.core.model import load
+from macros.core.schema import schema_text
 
 MODEL = load(ROOT / "data")
 
@@ -22,7 +22,7 @@ MODEL = load(ROOT / "data")
 @pytest.mark.parametrize("stem", list(r.FILES))
 def test_committed_schema_is_current_and_named_at_the_top_of_its_data_file(stem):
     committed = (ROOT / "data" / "schema" / f"{stem}.schema.json").read_text(encoding="utf-8")
-    assert committed == schema_text(stem), "run `python scripts/export_schema.py` and commit data/schema/"
+    assert committed == schema_text(stem), "run `python -m scripts export-schema` and commit data/schema/"
     first_line = (ROOT / "data" / f"{stem}.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert first_line == f"# yaml-language-server: $schema=schema/{stem}.schema.json"
 
@@ -74,13 +74,15 @@ def test_likely_mistakes_are_warnings_not_errors(data_copy):
 def test_scaffolded_tool_validates_once_its_blanks_are_filled(data_copy):
     command = [
         sys.executable,
-        str(ROOT / "scripts" / "new_tool.py"),
+        "-m",
+        "scripts",
+        "new-tool",
         "flash-infer",
         "kernel-dsl",
         "--data",
         str(data_copy),
     ]
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     unfilled = run_validate(data_copy)
     assert unfilled.returncode == 1 and "empty text" in unfilled.stderr  # blanks are caught, not published
@@ -99,13 +101,15 @@ def test_scaffolded_tool_validates_once_its_blanks_are_filled(data_copy):
 def test_scaffold_refuses_a_misspelt_layer_with_a_suggestion(data_copy):
     command = [
         sys.executable,
-        str(ROOT / "scripts" / "new_tool.py"),
+        "-m",
+        "scripts",
+        "new-tool",
         "flash-infer",
         "kernal-dsl",
         "--data",
         str(data_copy),
     ]
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 1
     assert "unknown layer 'kernal-dsl'. Did you mean 'kernel-dsl'?" in done.stderr
 
@@ -124,7 +128,9 @@ def test_diagram_diff_reports_exactly_the_changed_diagrams(data_copy, tmp_path):
     out = tmp_path / "report"
     command = [
         sys.executable,
-        str(ROOT / "scripts" / "diff_diagrams.py"),
+        "-m",
+        "scripts",
+        "diff-diagrams",
         "--base-data",
         str(ROOT / "data"),
         "--data",
@@ -132,11 +138,11 @@ def test_diagram_diff_reports_exactly_the_changed_diagrams(data_copy, tmp_path):
         "--out",
         str(out),
     ]
-    unchanged = subprocess.run(command, capture_output=True, text=True)
+    unchanged = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     assert unchanged.returncode == 0, unchanged.stderr
     assert not re.search(r"^(changed|added|removed): ", unchanged.stdout, re.M)
     chains.write_text(text.replace(step.text.en, step.text.en + " (edited)"), encoding="utf-8")
-    done = subprocess.run(command, capture_output=True, text=True)
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     reported = [line for line in done.stdout.splitlines() if re.match(r"(changed|added|removed): ", line)]
     assert reported == [f"changed: chain-{chain.id}-en"]  # that chain, in that language only
     page = (out / "index.html").read_text(encoding="utf-8")

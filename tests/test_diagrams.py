@@ -6,10 +6,10 @@ import re
 
 from conftest import ROOT, build_site
 
-from macros import records as r
-from macros.diagrams import chain_dot, esc, stack_dot
-from macros.model import load
-from macros.palette import LAYER_COLOURS
+from macros.core import records as r
+from macros.core.diagrams import chain_dot, esc, stack_dot
+from macros.core.model import load
+from macros.core.palette import LAYER_COLOURS
 
 MODEL = load(ROOT / "data")
 

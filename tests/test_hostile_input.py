@@ -1,7 +1,7 @@
 """Hostile and broken input: every bad copy of data/ must fail fast and explain itself.
 
 Each test breaks a scratch copy of the real data in one small way and runs the validator
-as a contributor would (`scripts/validate.py --data DIR`, a subprocess with a timeout).
+as a contributor would (`python -m scripts validate --data DIR`, a subprocess with a timeout).
 The contract, checked for every case:
 
 * exit status 1, within a few seconds, and never a Python traceback;
@@ -63,10 +63,12 @@ def validate_measured(data_dir: Path) -> Run:
         "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
         "sys.stdout.write(json.dumps(result + [peak]))\n"
     )
-    command = [sys.executable, str(ROOT / "scripts" / "validate.py"), "--data", str(data_dir)]
+    command = [sys.executable, "-m", "scripts", "validate", "--data", str(data_dir)]
     start = time.monotonic()
     try:
-        done = subprocess.run([sys.executable, "-c", wrapper, *command], capture_output=True, text=True, timeout=90)
+        done = subprocess.run(
+            [sys.executable, "-c", wrapper, *command], capture_output=True, text=True, timeout=90, cwd=ROOT
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"validator hung: no answer after {time.monotonic() - start:.0f}s on {data_dir}")
     seconds = time.monotonic() - start

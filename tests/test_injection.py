@@ -12,10 +12,10 @@ import shutil
 import pytest
 import yaml
 from conftest import ROOT, build_site
-from static_server import serve
 from test_browser import CHROMIUM, CHROMIUM_ARGS
 
-from macros.problems import DataError
+from macros.core.problems import DataError
+from scripts.static_server import serve
 
 SCRIPT = "<script>window.__pwned = 1</script>"
 IMAGE = '<img src="x" onerror="window.__pwned = 1">'
@@ -61,7 +61,7 @@ def hostile_site(tmp_path_factory):
 
 
 def test_javascript_urls_are_rejected_by_the_validator(data_copy):
-    from macros.model import load
+    from macros.core.model import load
 
     references = data_copy / "references.yaml"
     text = references.read_text(encoding="utf-8").replace("https://halide-lang.org/", "javascript:alert(1)")

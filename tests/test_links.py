@@ -5,7 +5,7 @@ The shared site is served under a sub-path, so a link that escapes it fails here
 
 from __future__ import annotations
 
-from linkcheck import check_served
+from scripts.linkcheck import check_served
 
 
 def test_linkchecker_finds_no_broken_link_or_anchor(base_url):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import ROOT, line_of, replace_in, run_validate
 
-from macros.model import load
+from macros.core.model import load
 
 
 def test_real_data_loads_with_every_layer_and_diagram_tool():

@@ -8,9 +8,11 @@ import subprocess
 import pytest
 from conftest import ROOT
 
-from macros.model import load
-from macros.poster import print_files
+from macros.core.languages import read_languages
+from macros.core.model import load
+from macros.core.poster import print_files
 
+LANGUAGES = read_languages(ROOT / "mkdocs.yml").codes
 MODEL = load(ROOT / "data")
 PAPER_POINTS = {"a3": (841.89, 1190.55), "a4": (595.28, 841.89)}
 
@@ -19,7 +21,7 @@ def poppler(tool: str, *args: str) -> str:
     return subprocess.run([tool, *args], capture_output=True, text=True, check=True).stdout
 
 
-@pytest.mark.parametrize("name,lang,what,size", print_files())
+@pytest.mark.parametrize("name,lang,what,size", print_files(LANGUAGES))
 def test_pdf_has_exact_paper_size_and_embedded_fonts(built_site, name, lang, what, size):
     pdf = str(built_site / "print" / name)
     info = poppler("pdfinfo", pdf)
@@ -37,7 +39,7 @@ def test_pdf_has_exact_paper_size_and_embedded_fonts(built_site, name, lang, wha
         assert any("NotoSansCJK" in line.replace("-", "") for line in fonts)
 
 
-@pytest.mark.parametrize("name,lang,what,size", [f for f in print_files() if f[2] == "poster"])
+@pytest.mark.parametrize("name,lang,what,size", [f for f in print_files(LANGUAGES) if f[2] == "poster"])
 def test_poster_text_names_every_layer_and_says_version_and_url(built_site, base_url, name, lang, what, size):
     text = poppler("pdftotext", "-layout", str(built_site / "print" / name), "-")
     flat = re.sub(r"\s+", "", text)

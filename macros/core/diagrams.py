@@ -7,8 +7,8 @@ backslashes or angle brackets in data render as text and cannot change the graph
 from __future__ import annotations
 
 from . import records as r
+from .markup import plain, wrap
 from .palette import FONT, layer_colours
-from .textutil import plain, wrap
 
 TOOLS_PER_ROW = 5
 EDGE_COLOUR = "#8a8a8a"
@@ -177,34 +177,37 @@ def _prefix_nodes(line: str, prefix: str) -> str:
     return re.sub(r"(?<![\w\"])(s\d+(?:o\d+)?)(?=[\s;\]])", rf"{prefix}\1", line)
 
 
-def site_dots(model) -> list[str]:
+def site_dots(model, languages: tuple[str, ...]) -> list[str]:
     """DOT text of every diagram the site's pages draw, so they can be rendered up front in parallel.
 
     Links are relative, so the text depends on how deep the page is: the home page (''),
     tool/layer/chain/concept pages ('../../') and the Compare page ('../').
     """
     dots = []
-    for lang in ("zh", "en"):
+    for lang in languages:
         dots += [stack_dot(model, lang, prefix) for prefix in ("", "../../")]
         dots += [chain_dot(model, chain, lang, "../../") for chain in model.chains.values()]
-        groups = sorted({c.group for c in model.chains.values() if c.group})
-        for group in groups:
-            dots.append(group_dot(model, [c for c in model.chains.values() if c.group == group], lang, "../"))
+        for group in chain_groups(model):
+            dots.append(group_dot(model, model.chains_in_group(group), lang, "../"))
     return dots
 
 
-def named_diagrams(model) -> dict[str, str]:
+def chain_groups(model) -> list[str]:
+    """The comparison groups the chains form (e.g. `gemm-bias-gelu`), sorted."""
+    return sorted({c.group for c in model.chains.values() if c.group})
+
+
+def named_diagrams(model, languages: tuple[str, ...]) -> dict[str, str]:
     """Every diagram of the site by a stable name ('stack-zh', 'chain-jax-jit-en' …) → DOT text.
 
     Links are drawn as from the language root, so the text depends on the data alone;
     used to compare diagrams between two revisions and to benchmark rendering.
     """
     named = {}
-    for lang in ("zh", "en"):
+    for lang in languages:
         named[f"stack-{lang}"] = stack_dot(model, lang, "")
         for chain in model.chains.values():
             named[f"chain-{chain.id}-{lang}"] = chain_dot(model, chain, lang, "")
-        for group in sorted({c.group for c in model.chains.values() if c.group}):
-            members = [c for c in model.chains.values() if c.group == group]
-            named[f"group-{group}-{lang}"] = group_dot(model, members, lang, "")
+        for group in chain_groups(model):
+            named[f"group-{group}-{lang}"] = group_dot(model, model.chains_in_group(group), lang, "")
     return named

@@ -15,21 +15,11 @@ EXPORT_FORMAT = 1
 
 def export_model(model, version: str) -> dict:
     """Every record, in data-file order, as plain JSON values."""
-    collections = {
-        "kinds": model.kinds.values(),
-        "layers": model.layers.values(),
-        "tools": model.tools.values(),
-        "chains": model.chains.values(),
-        "tables": model.tables.values(),
-        "lists": model.lists.values(),
-        "glossary": model.glossary.values(),
-        "terms": model.terms,
-        "references": model.references.values(),
-        "catalog": model.catalog,
-    }
     exported = {"format": EXPORT_FORMAT, "version": version}
-    for name, records in collections.items():
-        exported[name] = [record.model_dump(mode="json", exclude_defaults=True) for record in records]
+    for stem in r.FILES:
+        records = getattr(model, stem)
+        records = records.values() if r.keyed(stem) else records
+        exported[stem] = [record.model_dump(mode="json", exclude_defaults=True) for record in records]
     return exported
 
 

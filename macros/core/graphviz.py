@@ -1,7 +1,8 @@
 """The one module that runs Graphviz: DOT text in, clean inline SVG out, cached on disk.
 
-The cache key is a hash of the DOT text, the Graphviz version and the font, so an
-unchanged diagram is never rendered twice; the cache lives outside site/ (git-ignored).
+A rendering is keyed by its DOT text and the build key's toolchain part (Graphviz's version
+and the fonts), so an unchanged diagram is never rendered twice and an upgrade re-renders
+everything; the cache lives outside site/ (git-ignored).
 """
 
 from __future__ import annotations
@@ -12,61 +13,56 @@ import re
 import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from pathlib import Path
 
-from .cache import CACHE_ROOT
-from .palette import FONT
-
-CACHE_DIR = CACHE_ROOT / "diagrams"
-RUN_COUNTER = os.environ.get("GSM_DOT_COUNTER")  # tests point this at a file to count `dot` runs
+RUN_COUNTER = "GSM_DOT_COUNTER"  # tests point this variable at a file to count `dot` runs
 
 
 class GraphvizError(RuntimeError):
     """dot failed: the message carries its stderr."""
 
 
-@lru_cache(maxsize=1)
-def graphviz_version() -> str:
-    """`dot -V` output; part of the cache key so an upgrade re-renders everything."""
-    try:
-        done = subprocess.run(["dot", "-V"], capture_output=True, text=True, timeout=30)
-    except FileNotFoundError as error:
-        raise GraphvizError("Graphviz is not installed: run `make setup` (apt-get install graphviz).") from error
-    return (done.stderr or done.stdout).strip()
+class Diagrams:
+    """Renders DOT for one build: a cache folder and the toolchain part of the build key."""
 
+    def __init__(self, cache_dir: Path, toolchain: str):
+        self.cache_dir = Path(cache_dir)
+        self.toolchain = toolchain
 
-def cache_key(dot: str, fmt: str = "svg") -> str:
-    """Hash of everything that decides the output."""
-    text = "\0".join([dot, graphviz_version(), FONT, fmt])
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    def _path(self, dot: str, fmt: str) -> Path:
+        key = hashlib.sha256("\0".join([dot, self.toolchain, fmt]).encode("utf-8")).hexdigest()[:32]
+        return self.cache_dir / f"{key}.{fmt}"
 
+    def render(self, dot: str, fmt: str = "svg") -> bytes:
+        """Render DOT to `fmt` bytes, from the cache when possible."""
+        path = self._path(dot, fmt)
+        if path.exists():
+            return path.read_bytes()
+        counter = os.environ.get(RUN_COUNTER)
+        if counter:
+            with open(counter, "a", encoding="utf-8") as runs:
+                runs.write("dot\n")
+        done = subprocess.run(["dot", f"-T{fmt}"], input=dot.encode("utf-8"), capture_output=True, timeout=120)
+        if done.returncode != 0:
+            raise GraphvizError(f"dot failed: {done.stderr.decode('utf-8', 'replace').strip()}")
+        self.cache_dir.mkdir(parents=True, exist_ok=True)
+        # Write-then-rename so a parallel build never reads a half-written file.
+        with tempfile.NamedTemporaryFile(dir=self.cache_dir, delete=False, suffix=".tmp") as tmp:
+            tmp.write(done.stdout)
+        os.replace(tmp.name, path)
+        return done.stdout
 
-def render(dot: str, fmt: str = "svg") -> bytes:
-    """Render DOT to `fmt` bytes, from the cache when possible."""
-    path = CACHE_DIR / f"{cache_key(dot, fmt)}.{fmt}"
-    if path.exists():
-        return path.read_bytes()
-    if RUN_COUNTER:
-        with open(RUN_COUNTER, "a", encoding="utf-8") as counter:
-            counter.write("dot\n")
-    done = subprocess.run(["dot", f"-T{fmt}"], input=dot.encode("utf-8"), capture_output=True, timeout=120)
-    if done.returncode != 0:
-        raise GraphvizError(f"dot failed: {done.stderr.decode('utf-8', 'replace').strip()}")
-    CACHE_DIR.mkdir(parents=True, exist_ok=True)
-    # Write-then-rename so a parallel build never reads a half-written file.
-    with tempfile.NamedTemporaryFile(dir=CACHE_DIR, delete=False, suffix=".tmp") as tmp:
-        tmp.write(done.stdout)
-    os.replace(tmp.name, path)
-    return done.stdout
+    def render_many(self, dots: list[str], fmt: str = "svg", workers: int | None = None) -> int:
+        """Fill the cache for many diagrams at once, one `dot` per core; returns how many were drawn."""
+        missing = sorted({d for d in dots if not self._path(d, fmt).exists()})
+        if missing:
+            with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
+                list(pool.map(lambda d: self.render(d, fmt), missing))
+        return len(missing)
 
-
-def render_many(dots: list[str], fmt: str = "svg", workers: int | None = None) -> None:
-    """Fill the cache for many diagrams at once, one `dot` per core (or `workers`)."""
-    missing = sorted({d for d in dots if not (CACHE_DIR / f"{cache_key(d, fmt)}.{fmt}").exists()})
-    if not missing:
-        return
-    with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
-        list(pool.map(lambda d: render(d, fmt), missing))
+    def inline_svg(self, dot: str, uid: str, title: str, desc: str) -> str:
+        """The diagram as SVG ready to inline (see `clean_svg`)."""
+        return clean_svg(self.render(dot).decode("utf-8"), uid, title, desc)
 
 
 _PROLOG = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>|<!--.*?-->", re.S)
@@ -75,9 +71,8 @@ _GRAPH_TITLE = re.compile(r"<title>[^<]*</title>")
 _IDS = re.compile(r'\bid="([^"]+)"')
 
 
-def inline_svg(dot: str, uid: str, title: str, desc: str) -> str:
+def clean_svg(svg: str, uid: str, title: str, desc: str) -> str:
     """SVG ready to inline: no prolog or comments, responsive, titled, ids made unique."""
-    svg = render(dot).decode("utf-8")
     svg = _PROLOG.sub("", svg).strip()
     while _SIZE.search(svg):
         svg = _SIZE.sub(r"\1", svg, count=1)

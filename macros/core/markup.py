@@ -1,20 +1,25 @@
-"""Small text helpers shared by the HTML and DOT renderers: escaping, code spans, wrapping."""
+"""Text helpers shared by the HTML and DOT renderers: the one place data text becomes markup,
+plus plain-text, width and wrapping helpers."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 CODE_SPAN = re.compile(r"`([^`]+)`")
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")  # Chinese characters (CJK ideographs)
 
 
-def inline_html(text: str) -> str:
-    """Escape text for HTML; `backticks` become <code> (the only markup data may use)."""
-    parts = CODE_SPAN.split(text)
-    return "".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts))
+def inline_html(text: str) -> Markup:
+    """Data text as safe HTML: everything escaped, `backticks` turned into <code>.
+
+    Inline code is the only markup data may carry; this is the one place it is converted
+    and marked safe, so templates can print the result as it is.
+    """
+    parts = CODE_SPAN.split(str(text))
+    return Markup("".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts)))
 
 
 def plain(text: str) -> str:

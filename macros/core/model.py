@@ -7,7 +7,7 @@ every problem at once (file:line:column, YAML path, what to do).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -17,9 +17,10 @@ from .problems import DataError, Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
 
-@dataclass
+@dataclass(frozen=True)
 class Model:
-    """All records, by id, plus the indexes pages need (derived here, never hand-written)."""
+    """All records, by id, plus the indexes pages need: complete when `load()` returns,
+    never changed afterwards (derived here once, never hand-written)."""
 
     kinds: dict[str, r.Kind]
     layers: dict[str, r.Layer]
@@ -33,7 +34,12 @@ class Model:
     catalog: list[r.CatalogGroup]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
-    warnings: list[Problem] = field(default_factory=list)
+    warnings: tuple[Problem, ...] = ()
+    # Reverse indexes, built once by `_indexes()`.
+    chains_by_tool: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    tables_by_tool: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    relations_towards: dict[str, tuple[tuple[str, r.Relation], ...]] = field(default_factory=dict)
+    tools_by_reference: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def tools_in_layer(self, layer_id: str) -> list[r.Tool]:
         """Tools of a layer: the diagram's order first, then the rest by name."""
@@ -43,15 +49,19 @@ class Model:
 
     def chains_through(self, tool_id: str) -> list[r.Chain]:
         """Chains with a step (or branch) naming this tool."""
-        return [c for c in self.chains.values() if tool_id in chain_tool_ids(c)]
+        return [self.chains[chain_id] for chain_id in self.chains_by_tool.get(tool_id, ())]
 
     def tables_with(self, tool_id: str) -> list[r.Table]:
         """Tables with a row about or mentioning this tool."""
-        return [t for t in self.tables.values() if any(tool_id in row_tool_ids(row) for row in t.rows)]
+        return [self.tables[table_id] for table_id in self.tables_by_tool.get(tool_id, ())]
 
     def related_to(self, tool_id: str) -> list[tuple[r.Tool, r.Relation]]:
         """Relations other tools declare towards this one (the reverse edges)."""
-        return [(t, rel) for t in self.tools.values() for rel in t.relations if rel.tool == tool_id]
+        return [(self.tools[other], rel) for other, rel in self.relations_towards.get(tool_id, ())]
+
+    def chains_in_group(self, group: str) -> list[r.Chain]:
+        """The chains of one comparison group (e.g. every path of `gemm-bias-gelu`), in data order."""
+        return [chain for chain in self.chains.values() if chain.group == group]
 
     def docs_for(self, tool_id: str) -> tuple[list[str], str | None]:
         """A tool's documentation: its own, else its nearest part-of ancestor's (and which)."""
@@ -95,6 +105,35 @@ def row_tool_ids(row: r.Row) -> list[str]:
     return ([row.tool] if row.tool else []) + list(row.mentions)
 
 
+def _indexes(collections: dict) -> dict:
+    """The reverse indexes of a model's collections (which chains, tables, tools point at a tool)."""
+    chains: dict[str, list[str]] = {}
+    for chain in collections["chains"].values():
+        for tool_id in chain_tool_ids(chain):
+            chains.setdefault(tool_id, []).append(chain.id)
+    tables: dict[str, list[str]] = {}
+    for table in collections["tables"].values():
+        for tool_id in dict.fromkeys(t for row in table.rows for t in row_tool_ids(row)):
+            tables.setdefault(tool_id, []).append(table.id)
+    towards: dict[str, list[tuple[str, r.Relation]]] = {}
+    by_reference: dict[str, list[str]] = {}
+    for tool in collections["tools"].values():
+        for rel in tool.relations:
+            towards.setdefault(rel.tool, []).append((tool.id, rel))
+        for ref_id in tool.docs:
+            by_reference.setdefault(ref_id, []).append(tool.id)
+
+    def frozen(index: dict) -> dict:
+        return {key: tuple(values) for key, values in index.items()}
+
+    return {
+        "chains_by_tool": frozen(chains),
+        "tables_by_tool": frozen(tables),
+        "relations_towards": frozen(towards),
+        "tools_by_reference": frozen(by_reference),
+    }
+
+
 def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     """Read and check all data files; raise DataError with every problem found."""
     data_dir = Path(data_dir)
@@ -117,29 +156,26 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
         problems += read_problems
         parsed[stem] = _validate_file(source, stem, record_class, problems) if not read_problems else []
         written_ids[stem] = None if read_problems else _ids_written(source.data, stem)
-    model = Model(
-        kinds=_by_id(parsed["kinds"], sources.get("kinds"), "kinds", problems),
-        layers=_by_id(parsed["layers"], sources.get("layers"), "layers", problems),
-        tools=_by_id(parsed["tools"], sources.get("tools"), "tools", problems),
-        chains=_by_id(parsed["chains"], sources.get("chains"), "chains", problems),
-        tables=_by_id(parsed["tables"], sources.get("tables"), "tables", problems),
-        lists=_by_id(parsed["lists"], sources.get("lists"), "lists", problems),
-        glossary=_by_id(parsed["glossary"], sources.get("glossary"), "glossary", problems),
-        terms=[record for _, record in parsed["terms"]],
-        references=_by_id(parsed["references"], sources.get("references"), "references", problems),
-        catalog=[record for _, record in parsed["catalog"]],
-    )
+    collections = {
+        stem: _by_id(parsed[stem], sources.get(stem), stem, problems)
+        if r.keyed(stem)
+        else [rec for _, rec in parsed[stem]]
+        for stem in r.FILES
+    }
+    lines: dict[tuple[str, str], tuple[str, int]] = {}
+    record_index: dict[tuple[str, str], int] = {}
     for stem, source in sources.items():
         for index, record in parsed[stem]:
             if hasattr(record, "id"):
-                model.lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
-                model.record_index[(stem, record.id)] = index
+                lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
+                record_index[(stem, record.id)] = index
     from .checks import check_references, find_warnings
 
+    model = Model(**collections, lines=lines, record_index=record_index, **_indexes(collections))
     problems += check_references(model, sources, written_ids)
     problems += _unknown_files(data_dir, display_root)
     if not any(p.severity == "error" for p in problems):
-        model.warnings = find_warnings(model, sources)
+        model = replace(model, warnings=tuple(find_warnings(model, sources)))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise DataError(errors)
@@ -314,20 +350,3 @@ def site_data_dir(config_file: Path | str, configured: str = "data") -> Path:
 
     override = os.environ.get("GSM_DATA_DIR")
     return Path(override) if override else Path(config_file).parent / configured
-
-
-_cache: dict[str, tuple[tuple, Model]] = {}
-
-
-def load_cached(data_dir: Path | str = "data", display_root: str | None = None) -> Model:
-    """`load()`, reused while no data file changed (one load serves both language builds)."""
-    data_dir = Path(data_dir)
-    if display_root is None:
-        display_root = display_path(data_dir)
-    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in data_dir.glob("*.yaml")))
-    key = str(data_dir.resolve())
-    if key in _cache and _cache[key][0] == stamp:
-        return _cache[key][1]
-    model = load(data_dir, display_root)
-    _cache[key] = (stamp, model)
-    return model

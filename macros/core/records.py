@@ -21,6 +21,11 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+# The Text field that holds Chinese: the language whose words have no spaces between them
+# (search segments it; its pages also list Chinese aliases).
+CHINESE = "zh"
+
+
 class Text(Record):
     """A human-readable string in both languages, side by side."""
 
@@ -28,7 +33,8 @@ class Text(Record):
     en: NonEmpty = Field(description="English text")
 
     def get(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        """The text in `lang` (a field name of this record)."""
+        return getattr(self, lang)
 
 
 def _same_in_both(value: object) -> object:
@@ -201,7 +207,8 @@ class CatalogGroup(Record):
 
 Item.model_rebuild()
 
-# One entry per data file: file stem → record class of its list.
+# The registry of data files, written once: file stem → record class of its list. The model,
+# the export, the JSON Schemas and the checks all derive their collections from it.
 FILES: dict[str, type[Record]] = {
     "kinds": Kind,
     "layers": Layer,
@@ -214,3 +221,12 @@ FILES: dict[str, type[Record]] = {
     "references": Reference,
     "catalog": CatalogGroup,
 }
+
+
+# Collections the model keeps as lists in file order: they are shown in order, never looked up.
+IN_ORDER = ("terms", "catalog")
+
+
+def keyed(stem: str) -> bool:
+    """Whether the model holds a collection's records by id (else as a list, in file order)."""
+    return stem not in IN_ORDER

@@ -1,7 +1,9 @@
-"""HTML fragments for pages: pure functions of (model, language, page location).
+"""View data for every page fragment: Python decides what to show, templates/ write the HTML.
 
-Every piece of data text goes through `inline_html` (escaped), so markup or template
-syntax inside YAML is shown as text. Links are relative, so the site works under any base path.
+Each public function takes a `Page` (the build, the language and where the page sits) and
+returns safe markup rendered from one template. Data text reaches templates either as
+plain strings (escaped there) or through `inline_html`, the one place inline code is marked up.
+Links are relative, so the site works under any base path.
 """
 
 from __future__ import annotations
@@ -9,28 +11,35 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
-from markupsafe import escape
+from markupsafe import Markup
 
 from . import diagrams
 from . import records as r
-from .graphviz import inline_svg
-from .model import Model, chain_tool_ids
+from .build import Build
+from .markup import HAN, inline_html, plain
+from .model import chain_tool_ids
 from .palette import layer_colours
-from .slots import slot
-from .textutil import HAN, inline_html, plain
+from .render import render
 from .ui import ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
 TABLE_PAGES = {"selection-guide": "choose/"}
+# Lists whose order matters to the reader (steps, ranks), shown numbered.
+ORDERED_LISTS = ("learning-order", "practical-order", "misconceptions")
+SYMMETRIC = ("alternative", "confused-with")
 
 
 @dataclass(frozen=True)
-class Ctx:
-    """Where a fragment is rendered: the model, the language, and the page's URL."""
+class Page:
+    """Where a fragment is rendered: the build, the language, and the page's URL."""
 
-    model: Model
+    build: Build
     lang: str
     page_url: str  # relative to the language root, e.g. "tools/cublas/" or ""
+
+    @property
+    def model(self):
+        return self.build.model
 
     @property
     def root(self) -> str:
@@ -45,516 +54,478 @@ class Ctx:
             rel += "/"
         return "./" if rel in (".", "./") else rel
 
+    def site_file(self, path: str) -> str:
+        """Relative link to a file published once for all languages (/data/…, /print/…)."""
+        return self.root + "../" * self.build.languages.prefix(self.lang).count("/") + path
+
     def t(self, text: r.Text) -> str:
         return text.get(self.lang)
 
+    def ui(self, key: str) -> str:
+        return ui(key, self.lang)
 
-def tool_link(ctx: Ctx, tool_id: str) -> str:
-    tool = ctx.model.tools[tool_id]
-    return f'<a class="gsm-tool-link" href="{ctx.href(f"tools/{tool_id}/")}" title="{escape(plain(ctx.t(tool.summary)))}">{inline_html(ctx.t(tool.name))}</a>'
-
-
-def layer_link(ctx: Ctx, layer_id: str) -> str:
-    layer = ctx.model.layers[layer_id]
-    return f'<a class="gsm-layer-link" href="{ctx.href(f"layers/{layer_id}/")}">{inline_html(ctx.t(layer.name))}</a>'
+    def show(self, template: str, /, **values) -> Markup:
+        """Render a template with this page's words and the given view data."""
+        return render(template, ui=self.ui, **values)
 
 
-def chain_link(ctx: Ctx, chain_id: str) -> str:
-    chain = ctx.model.chains[chain_id]
-    return f'<a href="{ctx.href(f"chains/{chain_id}/")}">{inline_html(ctx.t(chain.title))}</a>'
+# ---------------------------------------------------------------- links and swatches
 
 
-def layer_badge(ctx: Ctx, layer_id: str | None) -> str:
-    """A small swatch in the layer's colour, used wherever a layer is named."""
-    fill, ink, border = layer_colours(list(ctx.model.layers), layer_id)
-    return f'<span class="gsm-swatch" style="background:{fill};border-color:{border}" aria-hidden="true"></span>'
+def tool_link(page: Page, tool_id: str) -> dict:
+    tool = page.model.tools[tool_id]
+    return {
+        "href": page.href(f"tools/{tool_id}/"),
+        "title": plain(page.t(tool.summary)),
+        "text": inline_html(page.t(tool.name)),
+    }
+
+
+def layer_link(page: Page, layer_id: str) -> dict:
+    layer = page.model.layers[layer_id]
+    return {"href": page.href(f"layers/{layer_id}/"), "text": inline_html(page.t(layer.name))}
+
+
+def chain_link(page: Page, chain_id: str) -> dict:
+    chain = page.model.chains[chain_id]
+    return {"href": page.href(f"chains/{chain_id}/"), "text": inline_html(page.t(chain.title))}
+
+
+def swatch(page: Page, layer_id: str | None) -> dict:
+    """A layer's colours, for the small swatch shown wherever a layer is named."""
+    fill, _ink, border = layer_colours(list(page.model.layers), layer_id)
+    return {"fill": fill, "border": border}
+
+
+def tool_link_html(page: Page, tool_id: str) -> Markup:
+    """A link to a tool's page (the `tool_link` macro)."""
+    return page.show("tool_link.html", link=tool_link(page, tool_id))
+
+
+def off_stack_label(page: Page) -> str:
+    """The short "outside the stack" label: the full sentence up to its bracketed aside."""
+    return page.ui("off_stack").split("（")[0].split(" (")[0]
 
 
 # ---------------------------------------------------------------- diagrams
 
 
-def stack_figure(ctx: Ctx, here_tool: str | None = None, here_layer: str | None = None) -> str:
+def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
     """The stack diagram; `here_*` highlights one tool or layer ('you are here')."""
-    dot = diagrams.stack_dot(ctx.model, ctx.lang, ctx.root)
-    svg = inline_svg(dot, "stack", ui("stack_title", ctx.lang), ui("stack_desc", ctx.lang))
-    here = ""
-    if here_tool:
-        here = f' data-here="tool-{here_tool}"'
-    elif here_layer:
-        here = f' data-here="layer-{here_layer}"'
-    style = ""
-    if here:
-        target = here.split('"')[1]
-        style = (
-            f'<style>.gsm-stack[data-here] [id$="a_{target}"] path,'
-            f'.gsm-stack[data-here] [id$="a_{target}"] polygon'
-            "{stroke:#d81b60 !important;stroke-width:4px}</style>"
-        )
-    return (
-        f'<figure class="gsm-diagram gsm-stack" data-search-exclude{here}>{style}{slot(svg)}'
-        f"<figcaption>{escape(ui('stack_title', ctx.lang))}</figcaption></figure>"
-    )
+    dot = diagrams.stack_dot(page.model, page.lang, page.root)
+    svg = page.build.diagrams.inline_svg(dot, "stack", page.ui("stack_title"), page.ui("stack_desc"))
+    here = f"tool-{here_tool}" if here_tool else f"layer-{here_layer}" if here_layer else None
+    return page.show("stack_figure.html", here=here, svg=Markup(page.build.svgs.slot(svg)))
 
 
-def chain_figure(ctx: Ctx, chain_id: str) -> str:
+def chain_figure(page: Page, chain_id: str) -> Markup:
     """A chain's diagram followed by its ordered step list (the text alternative)."""
-    chain = ctx.model.chains[chain_id]
-    dot = diagrams.chain_dot(ctx.model, chain, ctx.lang, ctx.root)
-    svg = inline_svg(dot, f"chain-{chain_id}", plain(ctx.t(chain.title)), ui("chain_desc", ctx.lang))
-    return (
-        f'<div class="gsm-chain"><figure class="gsm-diagram gsm-chain-diagram" data-search-exclude>{slot(svg)}</figure>'
-        f"{chain_steps(ctx, chain)}</div>"
-    )
+    chain = page.model.chains[chain_id]
+    dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
+    svg = page.build.diagrams.inline_svg(dot, f"chain-{chain_id}", plain(page.t(chain.title)), page.ui("chain_desc"))
+    return page.show("chain_figure.html", svg=Markup(page.build.svgs.slot(svg)), steps=chain_steps(page, chain))
 
 
-def group_figure(ctx: Ctx, group: str) -> str:
+def group_figure(page: Page, group: str) -> Markup:
     """All chains of a group drawn side by side, with links to each chain's page."""
-    chains = [c for c in ctx.model.chains.values() if c.group == group]
-    dot = diagrams.group_dot(ctx.model, chains, ctx.lang, ctx.root)
-    svg = inline_svg(dot, f"group-{group}", ui("group_gelu", ctx.lang), ui("chain_desc", ctx.lang))
-    links = "".join(f"<li>{chain_link(ctx, c.id)}: {chain_steps_inline(ctx, c)}</li>" for c in chains)
-    return f'<figure class="gsm-diagram gsm-group-diagram" data-search-exclude>{slot(svg)}</figure><ul class="gsm-group-list">{links}</ul>'
+    chains = page.model.chains_in_group(group)
+    dot = diagrams.group_dot(page.model, chains, page.lang, page.root)
+    svg = page.build.diagrams.inline_svg(dot, f"group-{group}", page.ui("group_gelu"), page.ui("chain_desc"))
+    paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
+    return page.show("group_figure.html", svg=Markup(page.build.svgs.slot(svg)), paths=paths)
 
 
-def chain_steps_inline(ctx: Ctx, chain: r.Chain) -> str:
-    """A chain in one line: step → step → step (branches joined with ' / ')."""
-    parts = []
-    for step in chain.steps:
-        if step.options:
-            parts.append(" / ".join(inline_html(ctx.t(o.text)) for o in step.options))
-        else:
-            parts.append(inline_html(ctx.t(step.text)))
-    return " → ".join(parts)
+def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
+    """A chain as steps, each a list of alternatives (one text, or a decision's branches)."""
+    return [
+        [inline_html(page.t(o.text)) for o in step.options] if step.options else [inline_html(page.t(step.text))]
+        for step in chain.steps
+    ]
 
 
-def chain_steps(ctx: Ctx, chain: r.Chain) -> str:
-    """The chain as an ordered list; branches as a nested list."""
-    items = []
-    for step in chain.steps:
-        body = _step_text(ctx, step)
-        if step.options:
-            options = "".join(f"<li>{_step_text(ctx, option)}</li>" for option in step.options)
-            body += f'<ul class="gsm-branches">{options}</ul>'
-        items.append(f"<li>{body}</li>")
-    return f'<ol class="gsm-steps">{"".join(items)}</ol>'
+def chain_steps(page: Page, chain: r.Chain) -> list[dict]:
+    """The chain's steps for the ordered list; a decision's branches nested under it."""
+    return [{**step_view(page, step), "branches": [step_view(page, o) for o in step.options]} for step in chain.steps]
 
 
-def _step_text(ctx: Ctx, node: r.StepNode) -> str:
-    layer = ctx.model.step_layer(node)
-    text = inline_html(ctx.t(node.text))
-    parts = [layer_badge(ctx, layer), f'<span class="gsm-step-text">{text}</span>']
-    if node.artifact:
-        parts.append(f'<span class="gsm-tag">{escape(ui("artifact", ctx.lang))}</span>')
-    if node.tools:
-        parts.append('<span class="gsm-step-tools">→ ' + ", ".join(tool_link(ctx, t) for t in node.tools) + "</span>")
-    if node.note:
-        parts.append(f'<span class="gsm-step-note">{inline_html(ctx.t(node.note))}</span>')
-    return " ".join(parts)
+def step_view(page: Page, node: r.StepNode) -> dict:
+    return {
+        "swatch": swatch(page, page.model.step_layer(node)),
+        "text": inline_html(page.t(node.text)),
+        "artifact": node.artifact,
+        "tools": [tool_link(page, t) for t in node.tools],
+        "note": inline_html(page.t(node.note)) if node.note else None,
+    }
 
 
 # ---------------------------------------------------------------- tools
 
 
-def tool_card(ctx: Ctx, tool_id: str, own_page: bool = False) -> str:
+def tool_card(page: Page, tool_id: str, own_page: bool = False) -> Markup:
     """What a tool is, its input and output, how it reaches the GPU, what it suits, its docs.
 
     Outside the tool's own page the card is kept out of search, so the tool page ranks first.
     """
-    tool = ctx.model.tools[tool_id]
-    rows = [(ui("summary", ctx.lang), inline_html(ctx.t(tool.summary)))]
+    return page.show(
+        "tool_card.html", rows=tool_facts(page, tool_id), own_page=own_page, title=tool_link(page, tool_id)
+    )
+
+
+def tool_facts(page: Page, tool_id: str) -> list[dict]:
+    """The rows of a tool's fact table: a label, and a value of one shape (text, layer, items, docs)."""
+    tool = page.model.tools[tool_id]
+
+    def text(label: str, value) -> dict:
+        return {"label": label, "shape": "text", "text": value}
+
+    rows = [text(page.ui("summary"), inline_html(page.t(tool.summary)))]
     if tool.layer:
-        rows.append((ui("layer", ctx.lang), layer_badge(ctx, tool.layer) + layer_link(ctx, tool.layer)))
+        rows.append(
+            {
+                "label": page.ui("layer"),
+                "shape": "layer",
+                "layer": layer_link(page, tool.layer),
+                "swatch": swatch(page, tool.layer),
+            }
+        )
     else:
-        rows.append((ui("layer", ctx.lang), escape(ui("off_stack", ctx.lang))))
-    rows.append((ui("kind", ctx.lang), inline_html(ctx.t(ctx.model.kinds[tool.kind].name))))
-    # Chinese aliases are search terms for Chinese readers; English pages show the others.
-    aliases = [a for a in tool.aliases if ctx.lang == "zh" or not HAN.search(a)]
+        rows.append(text(page.ui("layer"), page.ui("off_stack")))
+    rows.append(text(page.ui("kind"), inline_html(page.t(page.model.kinds[tool.kind].name))))
+    # Chinese aliases are search terms for Chinese readers; other languages show the rest.
+    aliases = [a for a in tool.aliases if page.lang == r.CHINESE or not HAN.search(a)]
     if aliases:
-        rows.append((ui("aliases", ctx.lang), ", ".join(inline_html(a) for a in aliases)))
+        rows.append(text(page.ui("aliases"), Markup(", ").join(inline_html(a) for a in aliases)))
     for key in ("description", "input", "output", "reaches_gpu"):
         value = getattr(tool, key)
         if value:
-            rows.append((ui("what" if key == "description" else key, ctx.lang), inline_html(ctx.t(value))))
+            rows.append(text(page.ui("what" if key == "description" else key), inline_html(page.t(value))))
     for key in ("suits", "avoid"):
         values = getattr(tool, key)
         if values:
-            items = "".join(f"<li>{inline_html(ctx.t(v))}</li>" for v in values)
-            rows.append((ui(key, ctx.lang), f"<ul>{items}</ul>"))
+            rows.append({"label": page.ui(key), "shape": "items", "values": [inline_html(page.t(v)) for v in values]})
     if tool.placement:
-        rows.append((ui("placement", ctx.lang), inline_html(ctx.t(tool.placement))))
-    refs, via = ctx.model.docs_for(tool_id)
+        rows.append(text(page.ui("placement"), inline_html(page.t(tool.placement))))
+    refs, via = page.model.docs_for(tool_id)
     if refs:
-        inherited = ""
-        if via:
-            inherited = " " + escape(ui("docs_via", ctx.lang).format(parent=ctx.t(ctx.model.tools[via].name)))
-        rows.append((ui("docs", ctx.lang), docs_links(ctx, refs) + inherited))
+        inherited = page.ui("docs_via").format(parent=page.t(page.model.tools[via].name)) if via else None
+        rows.append({"label": page.ui("docs"), "shape": "docs", "docs": docs_links(page, refs), "inherited": inherited})
     if tool.source != "map":
-        rows.append(("", escape(ui(f"source_{tool.source}", ctx.lang))))
-    body = "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in rows)
-    title = tool_link(ctx, tool_id)
-    if own_page:  # the page's own heading names the tool already
-        return f'<div class="gsm-card"><table class="gsm-facts">{body}</table></div>'
-    return f'<div class="gsm-card" data-search-exclude><p class="gsm-card-title">{title}</p><table class="gsm-facts">{body}</table></div>'
+        rows.append(text("", page.ui(f"source_{tool.source}")))
+    return rows
 
 
-def docs_links(ctx: Ctx, ref_ids: list[str]) -> str:
-    links = []
-    for ref_id in ref_ids:
-        ref = ctx.model.references[ref_id]
-        links.append(f'<a href="{escape(ref.url)}" rel="noopener">{inline_html(ctx.t(ref.title))}</a>')
-    return "<br>".join(links)
+def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
+    return [
+        {"href": page.model.references[ref_id].url, "text": inline_html(page.t(page.model.references[ref_id].title))}
+        for ref_id in ref_ids
+    ]
 
 
-SYMMETRIC = ("alternative", "confused-with")
-
-
-def relations(ctx: Ctx, tool_id: str) -> str:
+def relations(page: Page, tool_id: str) -> list[dict]:
     """Relations grouped by type: the tool's own edges, then the edges other tools point at it."""
-    tool = ctx.model.tools[tool_id]
+    tool = page.model.tools[tool_id]
     groups: dict[str, dict[str, r.Relation]] = {}
     for rel in tool.relations:
         groups.setdefault(rel.type, {}).setdefault(rel.tool, rel)
-    for other, rel in ctx.model.related_to(tool_id):
+    for other, rel in page.model.related_to(tool_id):
         key = rel.type if rel.type in SYMMETRIC else f"{rel.type}~"
         groups.setdefault(key, {}).setdefault(other.id, rel)
     order = [k for t in r.Relation.model_fields["type"].annotation.__args__ for k in (t, f"{t}~")]
-    rows = []
-    for key in order:
-        if key not in groups:
-            continue
-        items = []
-        for other_id, rel in groups[key].items():
-            note = f' <span class="gsm-rel-note">— {inline_html(ctx.t(rel.note))}</span>' if rel.note else ""
-            items.append(f"<li>{tool_link(ctx, other_id)}{note}</li>")
-        rows.append(f"<tr><th>{escape(ui(key, ctx.lang))}</th><td><ul>{''.join(items)}</ul></td></tr>")
-    return f'<table class="gsm-facts gsm-relations">{"".join(rows)}</table>' if rows else ""
+    return [
+        {
+            "label": page.ui(key),
+            "items": [
+                {"link": tool_link(page, other_id), "note": inline_html(page.t(rel.note)) if rel.note else None}
+                for other_id, rel in groups[key].items()
+            ],
+        }
+        for key in order
+        if key in groups
+    ]
 
 
-def tool_page(ctx: Ctx, tool_id: str, edit_url: str) -> str:
+def relations_table(page: Page, tool_id: str) -> Markup | None:
+    """The relations as a fact table, or None when the tool has none."""
+    groups = relations(page, tool_id)
+    return page.show("relations.html", groups=groups) if groups else None
+
+
+def tool_page(page: Page, tool_id: str) -> Markup:
     """Markdown for /tools/<id>/: heading, card, relations, chains and tables (derived), the stack."""
-    tool = ctx.model.tools[tool_id]
-    parts = [f"# {md_heading(ctx.t(tool.name))}", "", tool_card(ctx, tool_id, own_page=True), ""]
-    rel = relations(ctx, tool_id)
-    if rel:
-        parts += [f"## {ui('relations', ctx.lang)}", "", rel, ""]
-    chains = ctx.model.chains_through(tool_id)
-    if chains:
-        items = "".join(f"<li>{chain_link(ctx, c.id)} <small>§{escape(c.section)}</small></li>" for c in chains)
-        parts += [f"## {ui('chains', ctx.lang)}", "", f"<ul>{items}</ul>", ""]
-    tables = ctx.model.tables_with(tool_id)
-    if tables:
-        items = "".join(
-            f'<li><a href="{ctx.href(TABLE_PAGES.get(t.id, "compare/"))}#table-{t.id}">{inline_html(ctx.t(t.title))}</a> <small>§{escape(t.section)}</small></li>'
-            for t in tables
-        )
-        parts += [f"## {ui('tables', ctx.lang)}", "", f"<ul>{items}</ul>", ""]
-    if tool.layer:
-        parts += [f"## {ui('here', ctx.lang)}", "", stack_figure(ctx, here_tool=tool_id), ""]
-    parts += [edit_link(ctx, edit_url)]
-    return "\n".join(parts)
+    tool = page.model.tools[tool_id]
+    chains = [{"link": chain_link(page, c.id), "section": c.section} for c in page.model.chains_through(tool_id)]
+    tables = [
+        {
+            "href": f"{page.href(TABLE_PAGES.get(t.id, 'compare/'))}#table-{t.id}",
+            "text": inline_html(page.t(t.title)),
+            "section": t.section,
+        }
+        for t in page.model.tables_with(tool_id)
+    ]
+    return page.show(
+        "tool_page.md",
+        name=page.t(tool.name),
+        card=tool_card(page, tool_id, own_page=True),
+        relations=relations_table(page, tool_id),
+        chains=chains,
+        tables=tables,
+        stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
+        edit_url=page.build.edit_url("tools", tool_id),
+    )
 
 
-def edit_link(ctx: Ctx, edit_url: str) -> str:
-    return f'<p class="gsm-edit"><a href="{escape(edit_url)}" rel="noopener">{escape(ui("edit", ctx.lang))}</a></p>'
-
-
-def md_heading(text: str) -> str:
-    """Text safe for a Markdown heading: HTML escaped, Markdown punctuation neutralised."""
-    safe = str(escape(plain(text)))
-    for ch in "\\`*_{}[]#+!|":
-        safe = safe.replace(ch, f"&#{ord(ch)};")
-    return safe
-
-
-def tool_index(ctx: Ctx) -> str:
+def tool_index(page: Page) -> Markup:
     """All tools in one table, filterable by layer and kind (a few lines of plain JS)."""
-    layer_ids = list(ctx.model.layers)
+    layer_ids = list(page.model.layers)
     ordered = sorted(
-        ctx.model.tools.values(),
+        page.model.tools.values(),
         key=lambda t: (layer_ids.index(t.layer) if t.layer in layer_ids else len(layer_ids), t.name.en.lower()),
     )
-    rows = []
-    for tool in ordered:
-        layer = (
-            layer_link(ctx, tool.layer)
-            if tool.layer
-            else escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])
-        )
-        rows.append(
-            f'<tr data-layer="{tool.layer or "none"}" data-kind="{tool.kind}">'
-            f"<td>{tool_link(ctx, tool.id)}</td><td>{layer_badge(ctx, tool.layer)}{layer}</td>"
-            f"<td>{inline_html(ctx.t(ctx.model.kinds[tool.kind].name))}</td><td>{inline_html(ctx.t(tool.summary))}</td></tr>"
-        )
-    layer_options = (
-        "".join(
-            f'<option value="{lid}">{inline_html(ctx.t(layer.name))}</option>'
-            for lid, layer in ctx.model.layers.items()
-        )
-        + f'<option value="none">{escape(ui("off_stack", ctx.lang).split("（")[0].split(" (")[0])}</option>'
-    )
-    used_kinds = sorted({t.kind for t in ctx.model.tools.values()}, key=lambda k: ctx.t(ctx.model.kinds[k].name))
-    kind_options = "".join(
-        f'<option value="{k}">{inline_html(ctx.t(ctx.model.kinds[k].name))}</option>' for k in used_kinds
-    )
-    all_label = escape(ui("all", ctx.lang))
-    return (
-        '<div class="gsm-filter" data-search-exclude>'
-        f'<label>{escape(ui("filter_layer", ctx.lang))} <select id="gsm-filter-layer"><option value="">{all_label}</option>{layer_options}</select></label> '
-        f'<label>{escape(ui("filter_kind", ctx.lang))} <select id="gsm-filter-kind"><option value="">{all_label}</option>{kind_options}</select></label> '
-        f'<output id="gsm-filter-count" data-label="{escape(ui("shown", ctx.lang))}"></output></div>'
-        f'<table class="gsm-tool-index" data-search-exclude><thead><tr><th>{escape(ui("name", ctx.lang))}</th><th>{escape(ui("layer", ctx.lang))}</th>'
-        f"<th>{escape(ui('kind', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
+    rows = [
+        {
+            "layer_id": tool.layer or "none",
+            "kind_id": tool.kind,
+            "link": tool_link(page, tool.id),
+            "swatch": swatch(page, tool.layer),
+            "layer": layer_link(page, tool.layer) if tool.layer else None,
+            "kind": inline_html(page.t(page.model.kinds[tool.kind].name)),
+            "summary": inline_html(page.t(tool.summary)),
+        }
+        for tool in ordered
+    ]
+    layers = [{"value": lid, "text": inline_html(page.t(layer.name))} for lid, layer in page.model.layers.items()]
+    used_kinds = sorted({t.kind for t in page.model.tools.values()}, key=lambda k: page.t(page.model.kinds[k].name))
+    kinds = [{"value": k, "text": inline_html(page.t(page.model.kinds[k].name))} for k in used_kinds]
+    return page.show("tool_index.html", rows=rows, layers=layers, kinds=kinds, off_stack=off_stack_label(page))
 
 
 # ---------------------------------------------------------------- layers
 
 
-def layer_tools_table(ctx: Ctx, layer_id: str) -> str:
+def layer_tools_table(page: Page, layer_id: str) -> Markup:
     """A layer's tools: name, kind and one line each."""
-    rows = "".join(
-        f"<tr><td>{tool_link(ctx, t.id)}</td><td>{inline_html(ctx.t(ctx.model.kinds[t.kind].name))}</td>"
-        f"<td>{inline_html(ctx.t(t.summary))}</td></tr>"
-        for t in ctx.model.tools_in_layer(layer_id)
-    )
-    head = f"<tr><th>{escape(ui('name', ctx.lang))}</th><th>{escape(ui('kind', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th></tr>"
-    # Tool summaries are indexed on the tool pages; indexing them here too would outrank those.
-    return f'<table class="gsm-layer-tools" data-search-exclude><thead>{head}</thead><tbody>{rows}</tbody></table>'
-
-
-def layer_page(ctx: Ctx, layer_id: str, edit_url: str) -> str:
-    layer = ctx.model.layers[layer_id]
-    number = list(ctx.model.layers).index(layer_id) + 1
-    facts = (
-        f'<table class="gsm-facts"><tr><th>{escape(ui("takes", ctx.lang))}</th><td>{inline_html(ctx.t(layer.takes))}</td></tr>'
-        f"<tr><th>{escape(ui('gives', ctx.lang))}</th><td>{inline_html(ctx.t(layer.gives))}</td></tr></table>"
-    )
-    parts = [
-        f"# {number}. {md_heading(ctx.t(layer.name))}",
-        "",
-        f'<p class="gsm-lead">{layer_badge(ctx, layer_id)}{inline_html(ctx.t(layer.summary))}</p>',
-        facts,
-        "",
-        f"## {ui('tools_in_layer', ctx.lang)}",
-        "",
-        layer_tools_table(ctx, layer_id),
-        "",
-        f"## {ui('here', ctx.lang)}",
-        "",
-        stack_figure(ctx, here_layer=layer_id),
-        "",
-        edit_link(ctx, edit_url),
+    rows = [
+        {
+            "link": tool_link(page, t.id),
+            "kind": inline_html(page.t(page.model.kinds[t.kind].name)),
+            "summary": inline_html(page.t(t.summary)),
+        }
+        for t in page.model.tools_in_layer(layer_id)
     ]
-    return "\n".join(parts)
+    return page.show("layer_tools.html", rows=rows)
 
 
-def layer_index(ctx: Ctx) -> str:
-    items = []
-    for layer in ctx.model.layers.values():
-        tools = ", ".join(tool_link(ctx, t) for t in layer.diagram)
-        items.append(
-            f"<li>{layer_badge(ctx, layer.id)}<strong>{layer_link(ctx, layer.id)}</strong> — {inline_html(ctx.t(layer.summary))}"
-            f'<br><span class="gsm-layer-members">{tools}</span></li>'
-        )
-    return f'<ol class="gsm-layer-list">{"".join(items)}</ol>'
+def layer_page(page: Page, layer_id: str) -> Markup:
+    layer = page.model.layers[layer_id]
+    return page.show(
+        "layer_page.md",
+        number=list(page.model.layers).index(layer_id) + 1,
+        name=page.t(layer.name),
+        swatch=swatch(page, layer_id),
+        summary=inline_html(page.t(layer.summary)),
+        takes=inline_html(page.t(layer.takes)),
+        gives=inline_html(page.t(layer.gives)),
+        tools=layer_tools_table(page, layer_id),
+        stack=stack_figure(page, here_layer=layer_id),
+        edit_url=page.build.edit_url("layers", layer_id),
+    )
+
+
+def layer_index(page: Page) -> Markup:
+    layers = [
+        {
+            "swatch": swatch(page, layer.id),
+            "link": layer_link(page, layer.id),
+            "summary": inline_html(page.t(layer.summary)),
+            "tools": [tool_link(page, t) for t in layer.diagram],
+        }
+        for layer in page.model.layers.values()
+    ]
+    return page.show("layer_index.html", layers=layers)
 
 
 # ---------------------------------------------------------------- chains
 
 
-def chain_page(ctx: Ctx, chain_id: str, edit_url: str) -> str:
-    chain = ctx.model.chains[chain_id]
-    parts = [f"# {md_heading(ctx.t(chain.title))}", ""]
-    meta = f'<p class="gsm-meta">{escape(ui("section", ctx.lang))}: §{escape(chain.section)}</p>'
-    parts.append(meta)
-    if chain.intro:
-        parts.append(f'<p class="gsm-lead">{inline_html(ctx.t(chain.intro))}</p>')
-    parts += [chain_figure(ctx, chain_id), ""]
-    if chain.note:
-        parts.append(f'<p class="gsm-note">{inline_html(ctx.t(chain.note))}</p>')
-    tools = chain_tool_ids(chain)
-    if tools:
-        parts += [
-            "",
-            f"## {ui('related_tools', ctx.lang)}",
-            "",
-            "<p>" + ", ".join(tool_link(ctx, t) for t in tools) + "</p>",
-        ]
-    if chain.group:
-        siblings = [c for c in ctx.model.chains.values() if c.group == chain.group and c.id != chain_id]
-        links = "".join(f"<li>{chain_link(ctx, c.id)}</li>" for c in siblings)
-        parts += ["", f"## {ui('group_gelu', ctx.lang)}", "", f"<ul>{links}</ul>"]
-    parts += ["", edit_link(ctx, edit_url)]
-    return "\n".join(parts)
+def chain_page(page: Page, chain_id: str) -> Markup:
+    chain = page.model.chains[chain_id]
+    siblings = [c.id for c in page.model.chains_in_group(chain.group) if c.id != chain_id] if chain.group else None
+    return page.show(
+        "chain_page.md",
+        title=page.t(chain.title),
+        section=chain.section,
+        intro=inline_html(page.t(chain.intro)) if chain.intro else None,
+        figure=chain_figure(page, chain_id),
+        note=inline_html(page.t(chain.note)) if chain.note else None,
+        tools=[tool_link(page, t) for t in chain_tool_ids(chain)],
+        siblings=[chain_link(page, c) for c in siblings] if siblings is not None else None,
+        edit_url=page.build.edit_url("chains", chain_id),
+    )
 
 
-def chain_index(ctx: Ctx) -> str:
-    rows = []
-    for chain in ctx.model.chains.values():
-        tools = chain_tool_ids(chain)[:6]
-        rows.append(
-            f"<tr><td>§{escape(chain.section)}</td><td>{chain_link(ctx, chain.id)}</td>"
-            f"<td>{', '.join(tool_link(ctx, t) for t in tools)}</td></tr>"
-        )
-    head = f"<tr><th>§</th><th>{escape(ui('name', ctx.lang))}</th><th>{escape(ui('related_tools', ctx.lang))}</th></tr>"
-    return f'<table class="gsm-chain-index"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+def chain_index(page: Page) -> Markup:
+    rows = [
+        {
+            "section": chain.section,
+            "link": chain_link(page, chain.id),
+            "tools": [tool_link(page, t) for t in chain_tool_ids(chain)[:6]],
+        }
+        for chain in page.model.chains.values()
+    ]
+    return page.show("chain_index.html", rows=rows)
 
 
 # ---------------------------------------------------------------- tables, lists, glossary, references
 
 
-def table_html(ctx: Ctx, table_id: str, rows: list[str] | None = None) -> str:
+def table(page: Page, table_id: str, rows: list[str] | None = None) -> Markup:
     """A seed table; `rows` keeps only rows about (or mentioning) those tools."""
-    table = ctx.model.tables[table_id]
-    head = "".join(f"<th>{inline_html(ctx.t(c))}</th>" for c in table.columns)
+    data = page.model.tables[table_id]
     body = []
-    for row in table.rows:
+    for row in data.rows:
         if rows is not None and not (set(rows) & set(([row.tool] if row.tool else []) + row.mentions)):
             continue
-        cells = []
-        for i, cell in enumerate(row.cells):
-            text = inline_html(ctx.t(cell))
-            if i == 0 and row.tool:
-                text = f'<a href="{ctx.href(f"tools/{row.tool}/")}">{text}</a>'
-            cells.append(f"<td>{text}</td>")
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    parts = []
-    if table.intro and rows is None:
-        parts.append(f"<p>{inline_html(ctx.t(table.intro))}</p>")
-    parts.append(
-        f'<div class="gsm-table-wrap"><table class="gsm-table"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+        cells = [{"text": inline_html(page.t(cell)), "href": None} for cell in row.cells]
+        if row.tool and cells:
+            cells[0]["href"] = page.href(f"tools/{row.tool}/")
+        body.append(cells)
+    whole = rows is None
+    return page.show(
+        "table.html",
+        columns=[inline_html(page.t(c)) for c in data.columns],
+        rows=body,
+        intro=inline_html(page.t(data.intro)) if data.intro and whole else None,
+        note=inline_html(page.t(data.note)) if data.note and whole else None,
     )
-    if table.note and rows is None:
-        parts.append(f'<p class="gsm-note">{inline_html(ctx.t(table.note))}</p>')
-    return "".join(parts)
 
 
-def table_section(ctx: Ctx, table_id: str) -> str:
+def table_section(page: Page, table_id: str) -> Markup:
     """A table with its own heading and anchor (for the Compare page)."""
-    table = ctx.model.tables[table_id]
-    return f'<h2 id="table-{table_id}">{inline_html(ctx.t(table.title))} <small>§{escape(table.section)}</small></h2>\n{table_html(ctx, table_id)}'
-
-
-def guide_list(ctx: Ctx, list_id: str) -> str:
-    guide = ctx.model.lists[list_id]
-    intro = f"<p>{inline_html(ctx.t(guide.intro))}</p>" if guide.intro else ""
-    ordered = list_id in ("learning-order", "practical-order", "misconceptions")
-    return intro + _items_html(ctx, guide.items, ordered)
-
-
-def _items_html(ctx: Ctx, items: list[r.Item], ordered: bool) -> str:
-    tag = "ol" if ordered else "ul"
-    out = []
-    for item in items:
-        text = inline_html(ctx.t(item.text))
-        if item.tools:
-            text += ' <span class="gsm-item-tools">(' + ", ".join(tool_link(ctx, t) for t in item.tools) + ")</span>"
-        if item.items:
-            text += _items_html(ctx, item.items, False)
-        out.append(f"<li>{text}</li>")
-    return f'<{tag} class="gsm-list">{"".join(out)}</{tag}>'
-
-
-def glossary(ctx: Ctx) -> str:
-    terms = sorted(ctx.model.glossary.values(), key=lambda t: ctx.t(t.term).lower())
-    out = []
-    for term in terms:
-        name = inline_html(ctx.t(term.term))
-        extra = [term.abbr] if term.abbr and term.abbr != ctx.t(term.term) else []
-        extra += [term.expansion] if term.expansion else []
-        if extra:
-            name += f' <span class="gsm-abbr">{escape(" · ".join(extra))}</span>'
-        tools = ""
-        if term.tools:
-            tools = (
-                f"<br><small>{escape(ui('related_tools', ctx.lang))}: "
-                + ", ".join(tool_link(ctx, t) for t in term.tools)
-                + "</small>"
-            )
-        out.append(f'<dt id="term-{term.id}">{name}</dt><dd>{inline_html(ctx.t(term.definition))}{tools}</dd>')
-    return f'<dl class="gsm-glossary">{"".join(out)}</dl>'
-
-
-def term_list(ctx: Ctx) -> str:
-    """The translation term list (data/terms.yaml) as a two-column table."""
-    rows = "".join(
-        f"<tr><td>{inline_html(t.zh)}</td><td>{inline_html(t.en)}</td><td>{inline_html(t.note or '')}</td></tr>"
-        for t in ctx.model.terms
+    data = page.model.tables[table_id]
+    return page.show(
+        "table_section.md",
+        id=table_id,
+        title=inline_html(page.t(data.title)),
+        section=data.section,
+        table=table(page, table_id),
     )
-    head = "<tr><th>中文</th><th>English</th><th>" + escape(ui("note", ctx.lang)) + "</th></tr>"
-    return f'<table class="gsm-table gsm-terms"><thead>{head}</thead><tbody>{rows}</tbody></table>'
 
 
-def term_link(ctx: Ctx, term_id: str) -> str:
-    term = ctx.model.glossary[term_id]
-    return f'<a href="{ctx.href("glossary/")}#term-{term_id}" title="{escape(plain(ctx.t(term.definition)))}">{inline_html(ctx.t(term.term))}</a>'
+def guide_list(page: Page, list_id: str) -> Markup:
+    guide = page.model.lists[list_id]
+    return page.show(
+        "guide_list.html",
+        intro=inline_html(page.t(guide.intro)) if guide.intro else None,
+        items=list_items(page, guide.items),
+        ordered=list_id in ORDERED_LISTS,
+    )
 
 
-def references(ctx: Ctx, source: str) -> str:
+def list_items(page: Page, items: list[r.Item]) -> list[dict]:
+    return [
+        {
+            "text": inline_html(page.t(item.text)),
+            "tools": [tool_link(page, t) for t in item.tools],
+            "items": list_items(page, item.items),
+        }
+        for item in items
+    ]
+
+
+def glossary(page: Page) -> Markup:
+    terms = []
+    for term in sorted(page.model.glossary.values(), key=lambda t: page.t(t.term).lower()):
+        extra = [term.abbr] if term.abbr and term.abbr != page.t(term.term) else []
+        extra += [term.expansion] if term.expansion else []
+        terms.append(
+            {
+                "id": term.id,
+                "name": inline_html(page.t(term.term)),
+                "extra": " · ".join(extra),
+                "definition": inline_html(page.t(term.definition)),
+                "tools": [tool_link(page, t) for t in term.tools],
+            }
+        )
+    return page.show("glossary.html", terms=terms)
+
+
+def term_list(page: Page) -> Markup:
+    """The translation term list (data/terms.yaml) as a table, one column per language."""
+    languages = page.build.languages.codes
+    return page.show(
+        "term_list.html",
+        languages=[ui(f"lang_{code}", code) for code in languages],
+        rows=[
+            {"texts": [inline_html(getattr(t, code)) for code in languages], "note": inline_html(t.note or "")}
+            for t in page.model.terms
+        ],
+    )
+
+
+def term_link(page: Page, term_id: str) -> Markup:
+    term = page.model.glossary[term_id]
+    return page.show(
+        "term_link.html",
+        href=f"{page.href('glossary/')}#term-{term_id}",
+        title=plain(page.t(term.definition)),
+        text=inline_html(page.t(term.term)),
+    )
+
+
+def references(page: Page, source: str) -> Markup:
     """References of one source (map / catalog / official), with the tools they document."""
-    documented: dict[str, list[str]] = {}
-    for tool in ctx.model.tools.values():
-        for ref_id in tool.docs:
-            documented.setdefault(ref_id, []).append(tool.id)
-    items = []
-    for ref in ctx.model.references.values():
-        if ref.source != source:
-            continue
-        tools = documented.get(ref.id, [])
-        for_tools = f" <small>({', '.join(tool_link(ctx, t) for t in tools)})</small>" if tools else ""
-        items.append(
-            f'<li><a href="{escape(ref.url)}" rel="noopener">{inline_html(ctx.t(ref.title))}</a> — <code>{escape(ref.url)}</code>{for_tools}</li>'
-        )
-    return f'<ul class="gsm-references">{"".join(items)}</ul>'
+    items = [
+        {
+            "href": ref.url,
+            "text": inline_html(page.t(ref.title)),
+            "tools": [tool_link(page, t) for t in page.model.tools_by_reference.get(ref.id, ())],
+        }
+        for ref in page.model.references.values()
+        if ref.source == source
+    ]
+    return page.show("references.html", items=items)
 
 
-def catalog(ctx: Ctx) -> str:
-    out = []
-    for group in ctx.model.catalog:
-        rows = "".join(
-            f"<tr><td>{tool_link(ctx, e.tool)}</td><td>{inline_html(ctx.t(e.line))}</td>"
-            f"<td>{docs_links(ctx, ctx.model.tools[e.tool].docs)}</td></tr>"
-            for e in group.entries
-        )
-        head = f"<tr><th>{escape(ui('name', ctx.lang))}</th><th>{escape(ui('summary', ctx.lang))}</th><th>{escape(ui('docs', ctx.lang))}</th></tr>"
-        out.append(
-            f'<h3 id="catalog-{group.id}">{inline_html(ctx.t(group.title))}</h3><table class="gsm-table"><thead>{head}</thead><tbody>{rows}</tbody></table>'
-        )
-    return "".join(out)
+def catalog(page: Page) -> Markup:
+    groups = [
+        {
+            "id": group.id,
+            "title": inline_html(page.t(group.title)),
+            "rows": [
+                {
+                    "link": tool_link(page, e.tool),
+                    "line": inline_html(page.t(e.line)),
+                    "docs": docs_links(page, page.model.tools[e.tool].docs),
+                }
+                for e in group.entries
+            ],
+        }
+        for group in page.model.catalog
+    ]
+    return page.show("catalog.html", groups=groups)
 
 
-def abbreviations(ctx: Ctx) -> str:
+def abbreviations(page: Page) -> str:
     """Markdown abbreviation definitions (*[SM]: …) so abbreviations get tooltips on every page."""
     lines = []
-    for term in ctx.model.glossary.values():
+    for term in page.model.glossary.values():
         if term.abbr:
-            meaning = term.expansion or plain(ctx.t(term.term))
+            meaning = term.expansion or plain(page.t(term.term))
             lines.append(f"*[{term.abbr}]: {meaning}")
     return "\n".join(sorted(set(lines)))
 
 
-def site_file(ctx: Ctx, path: str) -> str:
-    """Relative link to a file published once for both languages (/data/…, /print/…)."""
-    return ctx.root + ("" if ctx.lang == "zh" else "../") + path
-
-
-def print_downloads(ctx: Ctx) -> str:
-    """Links to the printable PDFs, which live in /print/ for both languages."""
+def print_downloads(page: Page) -> Markup:
+    """Links to the printable PDFs, which live in /print/ for all languages."""
     from .poster import print_files
 
-    labels = {
-        ("poster", "a3"): ("栈海报 A3（297 × 420 mm）", "Stack poster, A3 (297 × 420 mm)"),
-        ("poster", "a4"): ("栈海报 A4（210 × 297 mm）", "Stack poster, A4 (210 × 297 mm)"),
-        ("booklet", "a4"): ("执行链手册 A4（每页一条链）", "Chains booklet, A4 (one chain per page)"),
-    }
-    language_names = {"zh": ("中文", "Chinese"), "en": ("英文", "English")}
-    rows = []
-    for name, lang, what, size in print_files():
-        label = labels[(what, size)][0 if ctx.lang == "zh" else 1]
-        language = language_names[lang][0 if ctx.lang == "zh" else 1]
-        href = site_file(ctx, f"print/{name}")
-        rows.append(
-            f'<tr><td>{escape(language)}</td><td><a href="{href}">{escape(label)}</a></td><td><code>{name}</code></td></tr>'
-        )
-    return f'<table class="gsm-table"><tbody>{"".join(rows)}</tbody></table>'
+    rows = [
+        {
+            "language": page.ui(f"lang_{lang}"),
+            "label": page.ui(f"print_{what}_{size}"),
+            "href": page.site_file(f"print/{name}"),
+            "name": name,
+        }
+        for name, lang, what, size in print_files(page.build.languages.codes)
+    ]
+    return page.show("print_downloads.html", rows=rows)

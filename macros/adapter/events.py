@@ -1,0 +1,88 @@
+"""MkDocs build events: start the build's state, add the record pages, finish the site.
+
+The coupling points and the engine behaviour each relies on are listed in __init__.py.
+A data error stops the build in on_config with the validator's own messages (no traceback).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jieba
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+from ..core.cache import CACHE_ROOT
+from ..core.diagrams import site_dots
+from ..core.problems import DataError
+from . import search, site_files
+from .pages import add_record_pages
+from .state import start, state_of
+
+
+def _i18n(config):
+    return config.plugins["i18n"]
+
+
+def _search_plugin(config):
+    return config.plugins.get("material/search") or config.plugins.get("search")
+
+
+@event_priority(100)  # before Material's search plugin reads its jieba settings
+def on_config(config, **kwargs):
+    if _i18n(config).building:  # another language of the same build: the state exists
+        return config
+    try:
+        state = start(config)
+    except DataError as error:
+        lines = "\n".join(p.format() for p in error.problems)
+        raise PluginError(
+            f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
+        ) from None
+    # Material segments Chinese with jieba at build time; teach it the field's words
+    # (张量核心, 共享内存, 算子融合 …) so they are indexed whole. jieba's own dictionary
+    # cache is kept with the build's other caches.
+    jieba.dt.tmp_dir = str(CACHE_ROOT)
+    CACHE_ROOT.mkdir(parents=True, exist_ok=True)
+    words = search.write_user_dictionary(state.build.model, CACHE_ROOT / "search" / state.build.key.data)
+    _search_plugin(config).config.jieba_dict_user = str(words)
+    return config
+
+
+@event_priority(-200)  # after static-i18n (-100) has sorted the docs into the current language
+def on_files(files, config, **kwargs):
+    build = state_of(config).build
+    i18n = _i18n(config)
+    add_record_pages(files, config, build.model, build.languages, i18n.current_language, i18n)
+    return files
+
+
+def on_pre_build(config, **kwargs):
+    build = state_of(config).build
+    if not _i18n(config).building:
+        # Render every diagram up front, one `dot` per core; pages then read the cache.
+        build.diagrams.render_many(site_dots(build.model, build.languages.codes))
+
+
+def on_post_page(output, page, config, **kwargs):
+    state = state_of(config)
+    # Each language build renders the theme's 404.html into the site root just before its
+    # pages, and the next language overwrites it: keep each language's copy as it appears.
+    language = _i18n(config).current_language
+    root_404 = Path(config["site_dir"]) / "404.html"
+    if language not in state.not_found_pages and root_404.exists():
+        state.not_found_pages[language] = root_404.read_text(encoding="utf-8")
+    return state.build.svgs.fill(output)
+
+
+@event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first
+def on_post_build(config, **kwargs):
+    if _i18n(config).building:
+        return
+    state = state_of(config)
+    build = state.build
+    site = Path(config["site_dir"])
+    site_files.write_not_found_pages(site, state.not_found_pages, build.languages, config["site_url"])
+    search.write_workers(site, build.languages)
+    site_files.write_export(site, build.model, build.data_version)
+    site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")

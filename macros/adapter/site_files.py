@@ -1,0 +1,52 @@
+"""Files the site needs beside its pages: per-language 404 pages, per-page sitemaps for
+Material's language switcher, and the JSON export of the data."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..core.export import dumps, export_model, export_schema
+from ..core.languages import Languages
+
+
+def write_not_found_pages(site: Path, pages: dict[str, str], languages: Languages, site_url: str) -> None:
+    """Put each language's 404 page at its language root, switcher pointing at the homes."""
+    base = urlsplit(site_url or "/").path
+    homes = {lang: base + languages.prefix(lang) for lang in languages.codes}
+    for language, html in pages.items():
+        for other, home in homes.items():
+            html = re.sub(rf'href="[^"]*"(\s+hreflang="{other}")', rf'href="{home}"\1', html)
+        (site / languages.prefix(language) / "404.html").write_text(html, encoding="utf-8")
+
+
+def write_export(site: Path, model, version: str) -> None:
+    folder = site / "data"
+    folder.mkdir(exist_ok=True)
+    (folder / "stack.json").write_text(dumps(export_model(model, version)), encoding="utf-8")
+    (folder / "stack.schema.json").write_text(dumps(export_schema()), encoding="utf-8")
+
+
+def write_sitemaps(site: Path, languages: Languages, site_url: str) -> None:
+    """Give every language root, and every page folder, a sitemap.xml Material can fetch."""
+    if not (site / "sitemap.xml").exists():
+        return
+    # Material's language switcher reads <language root>/sitemap.xml; static-i18n writes
+    # only the root one (it lists all languages), so give each language root a copy.
+    for language in languages.others:
+        if (site / language).is_dir():
+            shutil.copyfile(site / "sitemap.xml", site / languages.prefix(language) / "sitemap.xml")
+    # Material fetches "sitemap.xml" next to every <link rel="alternate"> it finds, to keep
+    # the reader on the same page when switching language; our alternates are per page, so
+    # each page folder gets a sitemap holding just its own entry (hreflang pairs included).
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    head, _, _ = text.partition("<url>")
+    base = urlsplit(site_url or "/").path
+    for entry in re.findall(r"<url>.*?</url>", text, re.S):
+        location = urlsplit(re.search(r"<loc>([^<]+)</loc>", entry).group(1)).path
+        relative = location[len(base) :] if location.startswith(base) else location.lstrip("/")
+        folder = site / relative
+        if relative and folder.is_dir() and not (folder / "sitemap.xml").exists():
+            (folder / "sitemap.xml").write_text(f"{head}{entry}\n</urlset>\n", encoding="utf-8")

@@ -1,0 +1,48 @@
+"""The state of one `mkdocs build` (or one `mkdocs serve` rebuild), kept on its config object.
+
+MkDocs makes a new config object for every build and rebuild, and static-i18n builds the
+other languages with the same one, so the config is exactly as long-lived as a build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.build import Build
+from ..core.languages import Languages
+from ..core.model import site_data_dir
+
+ATTRIBUTE = "gsm_build_state"
+
+
+@dataclass
+class BuildState:
+    """The core build plus what only the engine side needs."""
+
+    build: Build
+    not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
+
+
+def languages_of(config) -> Languages:
+    """The site's languages, as static-i18n was configured in mkdocs.yml."""
+    i18n = config.plugins["i18n"]
+    codes = [i18n.default_language] + [c for c in i18n.build_languages if c != i18n.default_language]
+    return Languages(tuple(codes), i18n.default_language)
+
+
+def data_dir_of(config) -> Path:
+    return site_data_dir(config["config_file_path"], config["extra"].get("data_dir", "data"))
+
+
+def start(config) -> BuildState:
+    """Load the data and attach a fresh state to this build's config (raises DataError)."""
+    build = Build.start(data_dir_of(config), languages_of(config), config["extra"].get("repository") or "")
+    state = BuildState(build)
+    setattr(config, ATTRIBUTE, state)
+    return state
+
+
+def state_of(config) -> BuildState:
+    """The state of the build this config belongs to."""
+    return getattr(config, ATTRIBUTE)

@@ -1,0 +1,42 @@
+"""One build's inputs in one object: the loaded model, the languages, the build key, the
+diagram renderer and the SVG slots. Made once per build, never kept in module globals, so a
+second build in the same process (or `mkdocs serve` after an edit) starts from its own data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .cache import CACHE_ROOT, BuildKey
+from .graphviz import Diagrams
+from .languages import Languages
+from .model import Model, display_path, load
+from .slots import SvgSlots
+from .version import data_version
+
+
+@dataclass
+class Build:
+    """What every page of one build is rendered from."""
+
+    model: Model
+    languages: Languages
+    key: BuildKey
+    diagrams: Diagrams
+    data_version: str
+    repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
+    svgs: SvgSlots = field(default_factory=SvgSlots)
+
+    @classmethod
+    def start(cls, data_dir: Path, languages: Languages, repository: str = "", cache_root: Path = CACHE_ROOT) -> Build:
+        """Load and check the data (raises DataError) and set up the caches for this build."""
+        key = BuildKey.of(data_dir)
+        model = load(data_dir, display_path(data_dir))
+        diagrams = Diagrams(cache_root / "diagrams", key.toolchain)
+        return cls(model, languages, key, diagrams, data_version(data_dir), repository.rstrip("/"))
+
+    def edit_url(self, collection: str, record_id: str) -> str:
+        """Where a record's first line is, on the repository's web view."""
+        file, line = self.model.source_line(collection, record_id)
+        return f"{self.repository}/blob/main/{file}#L{line}"

@@ -1,0 +1,53 @@
+"""The Jinja environment that turns view data into markup (templates in macros/templates/).
+
+Autoescape is on for every template: data text is escaped unless it was made safe by
+`markup.inline_html`. HTML templates are written one tag per line for reading; the line
+breaks and indentation between tags are dropped on output, so a fragment stays one raw
+HTML block inside the Markdown page around it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from .markup import inline_html, plain
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+_LAYOUT = re.compile(r"\n[ \t]*")
+
+
+def md_heading(text: str) -> Markup:
+    """Text safe for a Markdown heading: HTML escaped, Markdown punctuation neutralised."""
+    safe = str(Markup.escape(plain(text)))
+    for ch in "\\`*_{}[]#+!|":
+        safe = safe.replace(ch, f"&#{ord(ch)};")
+    return Markup(safe)
+
+
+def _environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    env.filters["inline"] = inline_html
+    env.filters["md_heading"] = md_heading
+    return env
+
+
+# Templates are code, not build state: one environment serves every build (it reloads
+# a template whose file changed, so `mkdocs serve` picks up template edits).
+ENVIRONMENT = _environment()
+
+
+def render(template: str, /, **values) -> Markup:
+    """Render templates/<template> with `values`; HTML templates come out as one line."""
+    text = ENVIRONMENT.get_template(template).render(**values)
+    return Markup(_LAYOUT.sub("", text) if template.endswith(".html") else text)
