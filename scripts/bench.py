@@ -144,11 +144,13 @@ def page_weights(site: Path) -> dict:
         )
         return {"html": len(raw), "svg": svg, "gzip": len(gzip.compress(raw, 9, mtime=0))}
 
-    chain = next(p for p in sorted((site / "en" / "chains").iterdir()) if (p / "index.html").exists())
+    languages = read_languages(ROOT / "mkdocs.yml")
+    other = languages.prefix(languages.others[0]) if languages.others else ""
+    chain = next(p for p in sorted((site / other / "chains").iterdir()) if (p / "index.html").exists())
     weights = {
-        "home (zh)": weigh(site / "index.html"),
-        "tool page (en/tools/triton)": weigh(site / "en" / "tools" / "triton" / "index.html"),
-        f"chain page (en/chains/{chain.name})": weigh(chain / "index.html"),
+        f"home ({languages.default})": weigh(site / "index.html"),
+        f"tool page ({other}tools/triton)": weigh(site / other / "tools" / "triton" / "index.html"),
+        f"chain page ({other}chains/{chain.name})": weigh(chain / "index.html"),
     }
     heaviest = max(site.rglob("*.html"), key=lambda p: len(gzip.compress(p.read_bytes(), 9, mtime=0)))
     weights[f"heaviest ({heaviest.relative_to(site)})"] = weigh(heaviest)
@@ -157,14 +159,17 @@ def page_weights(site: Path) -> dict:
 
 def search_index_sizes(site: Path) -> dict:
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    languages = read_languages(ROOT / "mkdocs.yml")
+    others = tuple(languages.prefix(code) for code in languages.others)
     sizes = {}
-    for lang, keep in (
-        ("zh", lambda d: not d["location"].startswith("en/")),
-        ("en", lambda d: d["location"].startswith("en/")),
-    ):
-        part = json.dumps(
-            {"config": index["config"], "docs": [d for d in index["docs"] if keep(d)]}, ensure_ascii=False
-        ).encode()
+    for lang in languages.codes:
+        prefix = languages.prefix(lang)
+        docs = [
+            d
+            for d in index["docs"]
+            if (d["location"].startswith(prefix) if prefix else not d["location"].startswith(others))
+        ]
+        part = json.dumps({"config": index["config"], "docs": docs}, ensure_ascii=False).encode()
         sizes[lang] = {"json": len(part), "gzip": len(gzip.compress(part, 9, mtime=0))}
     return sizes
 
@@ -350,7 +355,7 @@ def run(args) -> int:
 
 def targets(real: dict, big: dict | None, weights: dict) -> None:
     print("\n== targets")
-    home_gzip = weights["home (zh)"]["gzip"]
+    home_gzip = next(w["gzip"] for page, w in weights.items() if page.startswith("home"))
     heaviest = max(w["gzip"] for w in weights.values())
     checks = []
     if "warm ratio (median)" in real:

@@ -88,3 +88,9 @@ def line_of(path: Path, needle: str) -> int:
         if needle in line:
             return number
     raise AssertionError(f"{needle!r} not in {path}")
+
+
+@pytest.fixture
+def sample():
+    """Read one saved sample of real tool output (tests/capture/samples/) by file name."""
+    return lambda name: (ROOT / "tests" / "capture" / "samples" / name).read_text(encoding="utf-8")

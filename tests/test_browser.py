@@ -76,7 +76,9 @@ class Visit:
             if hrefs == previous:
                 break
             previous = hrefs
-        return [urlparse(h).path.lstrip("/") for h in previous]
+        # Result links are absolute: report them relative to the site's base (it may be a sub-path).
+        base = urlparse(self.base).path
+        return [urlparse(h).path.removeprefix(base) for h in previous]
 
     def close(self):
         self.context.close()

@@ -19,14 +19,14 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
                  404.html: Material renders the theme's 404 into the site root for every
                  language build, and the next language overwrites it.
   on_post_build  (outer build only, after static-i18n's -100) writes each language's 404 page,
-                 the per-language search workers, /data/stack.json and per-page sitemaps that
-                 Material's language switcher fetches.
+                 the per-language search workers, /data/stack.json, /evidence/excerpts/ and
+                 per-page sitemaps that Material's language switcher fetches.
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
 pages.py       the virtual pages' Markdown (front matter for Material's search: boost, tags).
 search.py      a wrapper per language around Material's search worker (it loads the worker
                  with importScripts and filters the shared index before lunr builds it);
                  `overrides/main.html` points Material's config at the wrapper.
-site_files.py  404 pages, per-page sitemaps, the JSON export.
+site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
 overrides/     Material template overrides: main.html (search worker), 404.html (per language).
 """

@@ -85,4 +85,5 @@ def on_post_build(config, **kwargs):
     site_files.write_not_found_pages(site, state.not_found_pages, build.languages, config["site_url"])
     search.write_workers(site, build.languages)
     site_files.write_export(site, build.model, build.data_version)
+    site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")

@@ -6,21 +6,22 @@ Each macro asks for the current page's language (static-i18n's `current_language
 
 from __future__ import annotations
 
-from ..core import views
+from ..core import evidence_views, views
+from ..core.page import Page
 from .state import state_of
 
 
 def define_env(env) -> None:
     """Called once per language build by mkdocs-macros."""
 
-    def page() -> views.Page:
+    def page() -> Page:
         build = state_of(env.conf).build
         lang = env.conf["plugins"]["i18n"].current_language
         url = env.page.url if env.page else ""
         prefix = build.languages.prefix(lang)
         if prefix and url.startswith(prefix):
             url = url[len(prefix) :]
-        return views.Page(build, lang, url)
+        return Page(build, lang, url)
 
     macros = {
         "stack_diagram": lambda: views.stack_figure(page()),
@@ -45,6 +46,9 @@ def define_env(env) -> None:
         "gelu_paths": lambda: views.group_figure(page(), "gemm-bias-gelu"),
         "print_downloads": lambda: views.print_downloads(page()),
         "site_file": lambda path: page().site_file(path),
+        "measured_paths": lambda: evidence_views.measured(page()),
+        "evidence_method": lambda: evidence_views.method(page()),
+        "toolkit_table": lambda: evidence_views.toolkit_table(page()),
     }
     for name, function in macros.items():
         env.macro(function, name)
@@ -54,4 +58,4 @@ def on_post_page_macros(env) -> None:
     """Append abbreviation definitions so every page shows tooltips for SM, TMA, GEMM …"""
     build = state_of(env.conf).build
     lang = env.conf["plugins"]["i18n"].current_language
-    env.markdown += "\n\n" + views.abbreviations(views.Page(build, lang, "")) + "\n"
+    env.markdown += "\n\n" + views.abbreviations(Page(build, lang, "")) + "\n"

@@ -50,3 +50,14 @@ def write_sitemaps(site: Path, languages: Languages, site_url: str) -> None:
         folder = site / relative
         if relative and folder.is_dir() and not (folder / "sitemap.xml").exists():
             (folder / "sitemap.xml").write_text(f"{head}{entry}\n</urlset>\n", encoding="utf-8")
+
+
+def write_evidence_excerpts(site: Path, evidence) -> None:
+    """Publish the full compiler-output excerpts (data/evidence/excerpts/) under /evidence/excerpts/."""
+    source = evidence.folder / "excerpts" if evidence else None
+    if source is None or not source.is_dir():
+        return
+    target = site / "evidence" / "excerpts"
+    target.mkdir(parents=True, exist_ok=True)
+    for path in sorted(source.glob("*.txt")):
+        shutil.copyfile(path, target / path.name)

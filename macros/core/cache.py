@@ -32,9 +32,10 @@ def _digest(*parts: bytes | str) -> str:
 
 
 def data_hash(data_dir: Path) -> str:
-    """A hash of every data file's name and bytes: changes exactly when the data changes."""
-    files = sorted(Path(data_dir).glob("*.yaml"))
-    return _digest(*(part for path in files for part in (path.name, path.read_bytes())))
+    """A hash of every file under the data folder (evidence included): changes exactly when the data changes."""
+    data_dir = Path(data_dir)
+    files = sorted(p for p in data_dir.rglob("*") if p.is_file())
+    return _digest(*(part for path in files for part in (str(path.relative_to(data_dir)), path.read_bytes())))
 
 
 def code_hash() -> str:

@@ -159,7 +159,7 @@ def find_warnings(model, sources: dict[str, SourceFile]) -> list[Problem]:
         for path, value in _walk(source.data, ()):
             if not isinstance(value, str) or len(path) < 2:
                 continue
-            if path[-1] == "zh" and not cjk.search(value) and _is_sentence(value):
+            if path[-1] == r.CHINESE and not cjk.search(value) and _is_sentence(value):
                 warnings.append(
                     source.problem(
                         path,
@@ -167,8 +167,8 @@ def find_warnings(model, sources: dict[str, SourceFile]) -> list[Problem]:
                         "warning",
                     )
                 )
-            if path[-1] == "en" and cjk.search(value):
-                warnings.append(source.problem(path, "the en text contains Chinese: translate it.", "warning"))
+            if path[-1] in r.LANGUAGE_NAMES and path[-1] != r.CHINESE and cjk.search(value):
+                warnings.append(source.problem(path, f"the {path[-1]} text contains Chinese: translate it.", "warning"))
     seen: dict[str, str] = {}
     for tool in model.tools.values():
         key = tool.summary.en.strip().lower()

@@ -170,6 +170,41 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str) -> str:
     )
 
 
+def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chains: list[str | None]) -> str:
+    """Measured paths, one row each: the path's name, then the kernel groups it launched, in order.
+
+    `paths` holds (path label, kernel group labels, label for a path that was not measured);
+    `chains` the chain id each path follows (its name links there), or None.
+    """
+    out = [
+        "digraph kernels {",
+        f'  graph [rankdir="LR", bgcolor="transparent", pad="0.05", margin="0", nodesep="0.12", ranksep="0.3", fontname="{FONT}"];',
+        f'  node [fontname="{FONT}", fontsize="12", margin="0.1,0.05", shape="box", style="rounded,filled", fillcolor="#f4f4f4", color="#8a8a8a"];',
+        f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.2"];',
+    ]
+    heads = []
+    for i, ((label, kernels, missing), chain) in enumerate(zip(paths, chains, strict=True)):
+        link = f' href="{link_prefix}chains/{chain}/" target="_top"' if chain else ""
+        out.append(
+            f'  p{i} [label=<<B>{lines_label(label, 26)}</B>>, shape="plaintext", style="", tooltip="{esc_attr(label)}"{link}];'
+        )
+        heads.append(f"p{i}")
+        previous = f"p{i}"
+        if not kernels:
+            out.append(f'  p{i}k0 [label=<{esc(missing)}>, style="dashed", fillcolor="white"];')
+            out.append(f"  {previous} -> p{i}k0 [style=\"dashed\"];")
+            continue
+        for k, kernel in enumerate(kernels):
+            out.append(f'  p{i}k{k} [label=<{lines_label(kernel, 28)}>, tooltip="{esc_attr(kernel)}"];')
+            out.append(f"  {previous} -> p{i}k{k};")
+            previous = f"p{i}k{k}"
+    # Keep the rows in the table's order, top to bottom.
+    out += [f"  {a} -> {b} [style=\"invis\"];" for a, b in zip(heads, heads[1:], strict=False)]
+    out.append("  { rank=same; " + "; ".join(heads) + "; }")
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
 def _prefix_nodes(line: str, prefix: str) -> str:
     # Node names are s<i> / s<i>o<j>; give each chain its own namespace.
     import re

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from . import records as r
+from .evidence import Evidence, load_evidence
 from .problems import DataError, Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
@@ -40,6 +41,8 @@ class Model:
     tables_by_tool: dict[str, tuple[str, ...]] = field(default_factory=dict)
     relations_towards: dict[str, tuple[tuple[str, r.Relation], ...]] = field(default_factory=dict)
     tools_by_reference: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # What real compilers and a real GPU produced (data/evidence/), by chain step and tool.
+    evidence: Evidence | None = None
 
     def tools_in_layer(self, layer_id: str) -> list[r.Tool]:
         """Tools of a layer: the diagram's order first, then the rest by name."""
@@ -175,6 +178,14 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     problems += check_references(model, sources, written_ids)
     problems += _unknown_files(data_dir, display_root)
     if not any(p.severity == "error" for p in problems):
+        chain_steps = {chain.id: len(chain.steps) for chain in model.chains.values()}
+        evidence, evidence_problems = load_evidence(data_dir / "evidence", chain_steps, set(model.tools))
+        problems += [
+            Problem(f"{display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, f"{p.message}: {p.fix}.")
+            for p in evidence_problems
+        ]
+        model = replace(model, evidence=evidence)
+    if not any(p.severity == "error" for p in problems):
         model = replace(model, warnings=tuple(find_warnings(model, sources)))
     errors = [p for p in problems if p.severity == "error"]
     if errors:
@@ -239,8 +250,8 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
         kind = detail["type"]
         last = loc[-1] if loc else ""
         if kind == "missing":
-            if last in ("zh", "en"):
-                language = "Chinese" if last == "zh" else "English"
+            if last in r.LANGUAGE_NAMES:
+                language = r.LANGUAGE_NAMES[last]
                 message = f'missing {language} text: add `{last}: "…"`.'
             else:
                 message = f"missing required key '{last}': add it."
@@ -263,8 +274,8 @@ def _explain(error: ValidationError, source: SourceFile, base: tuple, record_cla
                 message += ' Write both languages: {zh: "…", en: "…"}.'
         elif kind == "list_type":
             message = f"expected a list ('- item' lines or [a, b]), got {_shape(detail.get('input'))}."
-        elif kind == "string_type" and detail.get("input") is None and last in ("zh", "en"):
-            language = "Chinese" if last == "zh" else "English"
+        elif kind == "string_type" and detail.get("input") is None and last in r.LANGUAGE_NAMES:
+            language = r.LANGUAGE_NAMES[last]
             message = f"missing {language} text: write it after `{last}:`."
         elif kind == "string_type":
             message = f"expected text, got {_shape(detail.get('input'))}. Quote it if it is meant as text."

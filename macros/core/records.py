@@ -24,6 +24,8 @@ class Record(BaseModel):
 # The Text field that holds Chinese: the language whose words have no spaces between them
 # (search segments it; its pages also list Chinese aliases).
 CHINESE = "zh"
+# The languages of Text fields, as messages to contributors name them.
+LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
 
 
 class Text(Record):

@@ -48,6 +48,8 @@ ENVIRONMENT = _environment()
 
 
 def render(template: str, /, **values) -> Markup:
-    """Render templates/<template> with `values`; HTML templates come out as one line."""
+    """Render templates/<template> with `values`; HTML templates come out as one line, except
+    `*.raw.html` ones, which hold preformatted text (compiler output) whose lines must stay."""
     text = ENVIRONMENT.get_template(template).render(**values)
-    return Markup(_LAYOUT.sub("", text) if template.endswith(".html") else text)
+    compact = template.endswith(".html") and not template.endswith(".raw.html")
+    return Markup(_LAYOUT.sub("", text) if compact else text)

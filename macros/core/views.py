@@ -8,18 +8,13 @@ Links are relative, so the site works under any base path.
 
 from __future__ import annotations
 
-import posixpath
-from dataclasses import dataclass
-
 from markupsafe import Markup
 
-from . import diagrams
+from . import diagrams, evidence_views
 from . import records as r
-from .build import Build
 from .markup import HAN, inline_html, plain
 from .model import chain_tool_ids
-from .palette import layer_colours
-from .render import render
+from .page import Page, chain_link, layer_link, swatch, tool_link
 from .ui import ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
@@ -27,74 +22,6 @@ TABLE_PAGES = {"selection-guide": "choose/"}
 # Lists whose order matters to the reader (steps, ranks), shown numbered.
 ORDERED_LISTS = ("learning-order", "practical-order", "misconceptions")
 SYMMETRIC = ("alternative", "confused-with")
-
-
-@dataclass(frozen=True)
-class Page:
-    """Where a fragment is rendered: the build, the language, and the page's URL."""
-
-    build: Build
-    lang: str
-    page_url: str  # relative to the language root, e.g. "tools/cublas/" or ""
-
-    @property
-    def model(self):
-        return self.build.model
-
-    @property
-    def root(self) -> str:
-        """Relative path from this page to the language root ('' or '../../')."""
-        return "../" * self.page_url.count("/")
-
-    def href(self, target: str) -> str:
-        """Relative link from this page to `target` (a URL under the language root)."""
-        here = self.page_url if self.page_url.endswith("/") else posixpath.dirname(self.page_url)
-        rel = posixpath.relpath(target or ".", here or ".")
-        if target.endswith("/") and not rel.endswith("/"):
-            rel += "/"
-        return "./" if rel in (".", "./") else rel
-
-    def site_file(self, path: str) -> str:
-        """Relative link to a file published once for all languages (/data/…, /print/…)."""
-        return self.root + "../" * self.build.languages.prefix(self.lang).count("/") + path
-
-    def t(self, text: r.Text) -> str:
-        return text.get(self.lang)
-
-    def ui(self, key: str) -> str:
-        return ui(key, self.lang)
-
-    def show(self, template: str, /, **values) -> Markup:
-        """Render a template with this page's words and the given view data."""
-        return render(template, ui=self.ui, **values)
-
-
-# ---------------------------------------------------------------- links and swatches
-
-
-def tool_link(page: Page, tool_id: str) -> dict:
-    tool = page.model.tools[tool_id]
-    return {
-        "href": page.href(f"tools/{tool_id}/"),
-        "title": plain(page.t(tool.summary)),
-        "text": inline_html(page.t(tool.name)),
-    }
-
-
-def layer_link(page: Page, layer_id: str) -> dict:
-    layer = page.model.layers[layer_id]
-    return {"href": page.href(f"layers/{layer_id}/"), "text": inline_html(page.t(layer.name))}
-
-
-def chain_link(page: Page, chain_id: str) -> dict:
-    chain = page.model.chains[chain_id]
-    return {"href": page.href(f"chains/{chain_id}/"), "text": inline_html(page.t(chain.title))}
-
-
-def swatch(page: Page, layer_id: str | None) -> dict:
-    """A layer's colours, for the small swatch shown wherever a layer is named."""
-    fill, _ink, border = layer_colours(list(page.model.layers), layer_id)
-    return {"fill": fill, "border": border}
 
 
 def tool_link_html(page: Page, tool_id: str) -> Markup:
@@ -144,8 +71,16 @@ def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
 
 
 def chain_steps(page: Page, chain: r.Chain) -> list[dict]:
-    """The chain's steps for the ordered list; a decision's branches nested under it."""
-    return [{**step_view(page, step), "branches": [step_view(page, o) for o in step.options]} for step in chain.steps]
+    """The chain's steps for the ordered list: a decision's branches nested under it, and the real
+    compiler output that illustrates a step (collapsed) after it."""
+    return [
+        {
+            **step_view(page, step),
+            "branches": [step_view(page, o) for o in step.options],
+            "evidence": evidence_views.step_evidence(page, chain.id, number),
+        }
+        for number, step in enumerate(chain.steps, start=1)
+    ]
 
 
 def step_view(page: Page, node: r.StepNode) -> dict:
@@ -270,6 +205,7 @@ def tool_page(page: Page, tool_id: str) -> Markup:
         chains=chains,
         tables=tables,
         stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
+        evidence=evidence_views.tool_evidence(page, tool_id),
         edit_url=page.build.edit_url("tools", tool_id),
     )
 
@@ -359,6 +295,7 @@ def chain_page(page: Page, chain_id: str) -> Markup:
         note=inline_html(page.t(chain.note)) if chain.note else None,
         tools=[tool_link(page, t) for t in chain_tool_ids(chain)],
         siblings=[chain_link(page, c) for c in siblings] if siblings is not None else None,
+        measured=evidence_views.chain_measurements(page, chain_id),
         edit_url=page.build.edit_url("chains", chain_id),
     )
 

@@ -24,6 +24,16 @@ class Excerpt:
     lines_total: int
 
 
+# An absolute path into the checkout the capture ran in (e.g. "/some/where/scripts/capture/x.py"):
+# only the part from scripts/ on says anything to a reader.
+CHECKOUT_PATH = re.compile(r"/[^\s\"'():]*/(?=scripts/capture/)")
+
+
+def project_relative(text: str) -> str:
+    """Compiler output with absolute paths into the checkout shown relative to the project."""
+    return CHECKOUT_PATH.sub("", text)
+
+
 def clip(line: str, width: int = MAX_WIDTH) -> str:
     """One line, right-stripped and cut to `width` characters with an ellipsis."""
     line = line.rstrip().expandtabs(4)

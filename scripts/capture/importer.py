@@ -13,7 +13,9 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from . import catalog, excerpts, hostinfo, profiles, schema, stats, yamlout
+from macros.core import evidence as schema
+
+from . import catalog, excerpts, hostinfo, profiles, stats, yamlout
 
 SASS_ENCODING = re.compile(r"\s*/\*\s*0x[0-9a-f]+\s*\*/")
 
@@ -41,7 +43,8 @@ def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
     return {
         "date": prov["date"],
         "command": prov["command"],
-        "import_command": "python3 -m scripts.capture " + " ".join(argv),
+        # Paths are reduced to their file names: where an archive lay on one machine means nothing here.
+        "import_command": "python3 -m scripts.capture " + " ".join(Path(arg).name if "/" in arg else arg for arg in argv),
         "gpu": gpu.get("name", "unknown"),
         "driver": gpu.get("driver_version", "unknown"),
         "compute_capability": gpu.get("compute_cap", "unknown"),
@@ -230,6 +233,7 @@ def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str
             warnings.append(f"{spec.id}: source {spec.source} not in the capture")
             continue
         raw, proof_text, command, meta = found
+        raw, proof_text = excerpts.project_relative(raw), excerpts.project_relative(proof_text)
         proof = excerpts.proof_excerpt(proof_text, spec.patterns, context=spec.context)
         full = excerpts.file_excerpt(raw, spec.patterns)
         if proof.missing:

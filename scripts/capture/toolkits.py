@@ -194,7 +194,8 @@ def run_cpu(evidence_dir: Path, wheels: Path | None, argv: list[str]) -> int:
         "schema": 1,
         "generated": {
             "date": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "command": "python3 -m scripts.capture " + " ".join(argv),
+            # The wheels' folder is a detail of one machine; the command that matters is the verb.
+            "command": "python3 -m scripts.capture " + " ".join(a for a in argv if a != "--wheels" and "/" not in a),
             "note": "sm_XX: native code (cubin); compute_XX: PTX; lto_XX: LTO-IR; an 'a' suffix is architecture-specific, 'f' family-specific.",
         },
         "name_sources": list(NAME_SOURCES),

@@ -51,3 +51,11 @@ def test_sass_lines_lose_their_encoding_comments(sample):
     cleaned = importer._clean_sass(sample("triton-sass-4096-part.txt"))
     assert "0x" not in "".join(line.split(";")[-1] for line in cleaned.splitlines() if "HGMMA" in line)
     assert any(line.strip().startswith("/*") and "HGMMA.64x256x16.F32.BF16" in line for line in cleaned.splitlines())
+
+
+def test_paths_into_the_capture_checkout_are_shown_relative_to_the_project():
+    line = 'cudafe++ --orig_src_file_name "/home/ci/repo/scripts/capture/kernels/k.cu" -arch compute_90'
+    assert excerpts.project_relative(line) == 'cudafe++ --orig_src_file_name "scripts/capture/kernels/k.cu" -arch compute_90'
+    assert excerpts.project_relative('#loc = loc("/x/y/scripts/capture/triton_gelu.py":18:0)') == (
+        '#loc = loc("scripts/capture/triton_gelu.py":18:0)'
+    )

@@ -7,6 +7,7 @@ are values with file, line, YAML path, message and fix, never exceptions.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -312,9 +313,14 @@ def known_ids(data_dir: Path) -> tuple[dict[str, int], set[str]]:
     return {c["id"]: len(c.get("steps", [])) for c in chains}, {t["id"] for t in tools}
 
 
-def validate_evidence_dir(evidence_dir: Path, data_dir: Path) -> list[Problem]:
-    """Every problem in the evidence folder: schema errors, unknown ids, missing excerpt files."""
-    chain_steps, tool_ids = known_ids(data_dir)
+def validate_evidence_dir(
+    evidence_dir: Path, data_dir: Path | None = None, ids: tuple[Mapping[str, int], set[str]] | None = None
+) -> list[Problem]:
+    """Every problem in the evidence folder: schema errors, unknown ids, missing excerpt files.
+
+    The known chain (with step counts) and tool ids come from `ids`, else from `data_dir`'s files.
+    """
+    chain_steps, tool_ids = ids if ids is not None else known_ids(data_dir)
     problems: list[Problem] = []
     for name in MODELS:
         path = evidence_dir / name
@@ -345,3 +351,66 @@ def print_problems(problems: list[Problem]) -> int:
     for p in problems:
         print(f"{p.file}:{p.line}: {p.yaml_path}: {p.message} (fix: {p.fix})")
     return 1 if problems else 0
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The committed evidence, parsed, with the indexes pages need."""
+
+    folder: Path
+    gelu: GeluPaths | None = None
+    artifacts: tuple[Artifact, ...] = ()
+    artifacts_run: Run | None = None
+    toolkits: Toolkits | None = None
+    by_step: Mapping[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)  # (chain, step) → artifact ids
+    by_tool: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # tool id → artifact ids
+    paths_by_chain: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # chain id → measured path ids
+
+    def artifact(self, artifact_id: str) -> Artifact:
+        return next(a for a in self.artifacts if a.id == artifact_id)
+
+
+def load_evidence(
+    evidence_dir: Path, chain_steps: Mapping[str, int], tool_ids: set[str]
+) -> tuple[Evidence, list[Problem]]:
+    """Parse and check data/evidence/ against the model's ids; an empty Evidence when absent."""
+    evidence_dir = Path(evidence_dir)
+    if not evidence_dir.is_dir():
+        return Evidence(evidence_dir), []
+    problems = validate_evidence_dir(evidence_dir, ids=(chain_steps, tool_ids))
+    if problems:
+        return Evidence(evidence_dir), problems
+
+    def parsed(name: str):
+        path = evidence_dir / name
+        return (
+            MODELS[name].model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader))
+            if path.exists()
+            else None
+        )
+
+    gelu, artifacts, toolkits = parsed("gelu-paths.yaml"), parsed("artifacts.yaml"), parsed("toolkits.yaml")
+    by_step: dict[tuple[str, int], list[str]] = {}
+    by_tool: dict[str, list[str]] = {}
+    for artifact in artifacts.artifacts if artifacts else ():
+        for ref in artifact.refs:
+            by_step.setdefault((ref.chain, ref.step), []).append(artifact.id)
+        for tool_id in artifact.tools:
+            by_tool.setdefault(tool_id, []).append(artifact.id)
+    paths: dict[str, list[str]] = {}
+    for row in gelu.paths if gelu else ():
+        if row.chain:
+            paths.setdefault(row.chain, []).append(row.id)
+    return (
+        Evidence(
+            evidence_dir,
+            gelu,
+            tuple(artifacts.artifacts) if artifacts else (),
+            artifacts.run if artifacts else None,
+            toolkits,
+            {key: tuple(ids) for key, ids in by_step.items()},
+            {key: tuple(ids) for key, ids in by_tool.items()},
+            {key: tuple(ids) for key, ids in paths.items()},
+        ),
+        [],
+    )

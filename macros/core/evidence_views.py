@@ -1,0 +1,208 @@
+"""View data for the evidence: real compiler output beside chain steps and tool pages, the
+measured comparison of `C = gelu(A @ B + bias)`, its method and provenance, and the CUDA
+toolkit × architecture table. All of it read from data/evidence/, written by the capture program.
+
+Excerpts keep their line breaks, so their blocks go into slots (like the diagrams): they are
+put into the page after Markdown has run, and raw compiler text never meets Markdown.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from . import diagrams
+from .evidence import Artifact, PathRow, Run
+from .markup import inline_html
+from .page import Page, chain_link
+
+EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
+
+
+def _evidence(page: Page):
+    return page.model.evidence
+
+
+def provenance(page: Page, run: Run) -> list[dict]:
+    """GPU, driver, CUDA, library versions, date, command and archive hash of a capture."""
+    return [
+        {"label": page.ui("gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
+        {"label": page.ui("driver"), "value": run.driver},
+        {"label": page.ui("cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
+        {"label": page.ui("versions"), "value": ", ".join(f"{name} {version}" for name, version in run.versions.items())},
+        {"label": page.ui("clocks"), "value": " / ".join(run.clocks.values())},
+        {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
+        {"label": page.ui("command"), "value": run.command, "code": True},
+        {"label": page.ui("archive_hash"), "value": run.archive_sha256, "code": True},
+    ]
+
+
+def artifact_view(page: Page, artifact: Artifact) -> dict:
+    run = _evidence(page).artifacts_run
+    return {
+        "id": artifact.id,
+        "title": inline_html(page.t(artifact.title)),
+        "shows": inline_html(page.t(artifact.shows)),
+        "excerpt": artifact.excerpt.rstrip("\n"),
+        "href": page.site_file(EXCERPTS + artifact.excerpt_file.removeprefix("excerpts/")),
+        "producer": artifact.producer,
+        "command": artifact.command,
+        "machine": f"{run.gpu}, driver {run.driver}, CUDA {run.cuda_driver_version}, {run.date[:10]}",
+        "sha256": artifact.excerpt_file_sha256[:16],
+    }
+
+
+def artifact_block(page: Page, artifact_id: str) -> Markup:
+    """One collapsed excerpt with its provenance and a link to the full excerpt (in a slot)."""
+    artifact = _evidence(page).artifact(artifact_id)
+    block = page.show("evidence/artifact.raw.html", a=artifact_view(page, artifact))
+    return Markup(page.build.svgs.slot(str(block)))
+
+
+def step_evidence(page: Page, chain_id: str, step_number: int) -> list[Markup]:
+    """The excerpts that illustrate one chain step (1-based, in the data's order)."""
+    evidence = _evidence(page)
+    if not evidence:
+        return []
+    return [artifact_block(page, a) for a in evidence.by_step.get((chain_id, step_number), ())]
+
+
+def tool_evidence(page: Page, tool_id: str) -> Markup | None:
+    """The excerpts that show this tool at work, for its page; None when there are none."""
+    evidence = _evidence(page)
+    ids = evidence.by_tool.get(tool_id, ()) if evidence else ()
+    return Markup("").join(artifact_block(page, a) for a in ids) if ids else None
+
+
+# ---------------------------------------------------------------- measured paths
+
+
+def _group_labels(page: Page) -> dict[str, str]:
+    return {group.id: page.t(group.label) for group in _evidence(page).gelu.groups}
+
+
+def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
+    """One table row per path at one size: kernels (grouped), count, time, TFLOP/s, error, or why not."""
+    labels = _group_labels(page)
+    rows = []
+    for path in paths:
+        row = {"label": page.t(path.label), "chain": chain_link(page, path.chain) if path.chain else None}
+        result = next((s for s in path.sizes if s.size == size), None)
+        if path.status != "measured" or result is None or result.status != "measured":
+            reason = page.t(path.reason) if path.reason else (result.reason if result and result.reason else "")
+            rows.append({**row, "measured": False, "status": page.ui("not_measured"), "reason": reason})
+            continue
+        rows.append(
+            {
+                **row,
+                "measured": True,
+                "kernels": [
+                    {"group": labels.get(k.group, k.group), "name": k.name, "count": f"{k.count:g}"}
+                    for k in result.kernels
+                ],
+                "kernel_count": f"{result.kernel_count:g}",
+                "median": f"{result.time_ms.median:.4g}",
+                "spread": f"{result.time_ms.p10:.4g}–{result.time_ms.p90:.4g}",
+                "tflops": f"{result.tflops:.4g}",
+                "error": f"{result.max_abs_err:.2g}",
+            }
+        )
+    return rows
+
+
+def kernels_figure(page: Page, size: int) -> Markup:
+    """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
+    gelu = _evidence(page).gelu
+    labels = _group_labels(page)
+    lines = []
+    for path in gelu.paths:
+        result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
+        steps = [labels.get(k.group, k.group) for k in result.kernels] if result else []
+        lines.append((page.t(path.label), steps, page.ui("not_measured")))
+    dot = diagrams.kernels_dot(lines, page.root, [path.chain for path in gelu.paths])
+    title = f"{page.ui('kernels_figure')} ({size}³)"
+    svg = page.build.diagrams.inline_svg(dot, f"kernels-{size}", title, page.ui("kernels_figure_desc"))
+    return page.show("evidence/kernels_figure.html", svg=Markup(page.build.svgs.slot(svg)), title=title)
+
+
+def measured(page: Page) -> Markup:
+    """The measured comparison: per size, a figure and a table of every path, then provenance."""
+    gelu = _evidence(page).gelu
+    sizes = []
+    for size in gelu.operation["sizes"]:
+        rows = path_rows(page, size, gelu.paths)
+        fastest = min((r for r in rows if r["measured"]), key=lambda r: float(r["median"]))
+        sizes.append(
+            {
+                "size": size,
+                "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
+                "figure": kernels_figure(page, size),
+                "table": page.show("evidence/measured_table.html", rows=rows),
+            }
+        )
+    return page.show(
+        "evidence/measured.md",
+        sizes=sizes,
+        operation=gelu.operation,
+        limits=page.t_dict(gelu.method["limits"]),
+        provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
+    )
+
+
+def chain_measurements(page: Page, chain_id: str) -> Markup | None:
+    """On a chain page: what the measured paths that follow this chain really launched."""
+    evidence = _evidence(page)
+    ids = evidence.paths_by_chain.get(chain_id, ()) if evidence and evidence.gelu else ()
+    if not ids:
+        return None
+    paths = [p for p in evidence.gelu.paths if p.id in ids]
+    sizes = [
+        {"size": size, "table": page.show("evidence/measured_table.html", rows=path_rows(page, size, paths))}
+        for size in evidence.gelu.operation["sizes"]
+    ]
+    return page.show("evidence/chain_measured.html", sizes=sizes, run=evidence.gelu.run)
+
+
+def method(page: Page) -> Markup:
+    """How the measurements and excerpts were made: schedule, timers, spread, limits, provenance."""
+    gelu = _evidence(page).gelu
+    artifacts = [
+        {
+            "title": inline_html(page.t(a.title)),
+            "producer": a.producer,
+            "href": page.site_file(EXCERPTS + a.excerpt_file.removeprefix("excerpts/")),
+            "chains": [chain_link(page, ref.chain) | {"step": ref.step} for ref in a.refs],
+        }
+        for a in _evidence(page).artifacts
+    ]
+    return page.show(
+        "evidence/method.md",
+        method=gelu.method,
+        operation=gelu.operation,
+        limits=page.t_dict(gelu.method["limits"]),
+        provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
+        artifacts=artifacts,
+    )
+
+
+def toolkit_table(page: Page) -> Markup:
+    """Which GPU architectures each CUDA toolkit accepts, as the toolkits themselves list them."""
+    toolkits = _evidence(page).toolkits
+    columns = [{"id": t.id, "version": t.version, "query": t.query} for t in toolkits.toolkits]
+    rows = [
+        {
+            "sm": f"sm_{arch.sm}",
+            "capability": arch.compute_capability,
+            "name": arch.name or page.ui("unnamed"),
+            "cells": [arch.accepted.get(t.id, []) for t in toolkits.toolkits],
+        }
+        for arch in toolkits.architectures
+    ]
+    return page.show(
+        "evidence/toolkits.html",
+        columns=columns,
+        rows=rows,
+        note=toolkits.generated["note"],
+        date=toolkits.generated["date"][:10],
+        command=toolkits.generated["command"],
+        sources=toolkits.name_sources,
+    )

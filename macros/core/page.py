@@ -1,0 +1,90 @@
+"""Where a fragment is rendered (the page) and the links every fragment makes.
+
+A `Page` knows the build, the language and where the page sits, so links stay relative
+and the site works under any base path.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from . import records as r
+from .build import Build
+from .markup import inline_html, plain
+from .palette import layer_colours
+from .render import render
+from .ui import ui
+
+
+@dataclass(frozen=True)
+class Page:
+    """Where a fragment is rendered: the build, the language, and the page's URL."""
+
+    build: Build
+    lang: str
+    page_url: str  # relative to the language root, e.g. "tools/cublas/" or ""
+
+    @property
+    def model(self):
+        return self.build.model
+
+    @property
+    def root(self) -> str:
+        """Relative path from this page to the language root ('' or '../../')."""
+        return "../" * self.page_url.count("/")
+
+    def href(self, target: str) -> str:
+        """Relative link from this page to `target` (a URL under the language root)."""
+        here = self.page_url if self.page_url.endswith("/") else posixpath.dirname(self.page_url)
+        rel = posixpath.relpath(target or ".", here or ".")
+        if target.endswith("/") and not rel.endswith("/"):
+            rel += "/"
+        return "./" if rel in (".", "./") else rel
+
+    def site_file(self, path: str) -> str:
+        """Relative link to a file published once for all languages (/data/…, /print/…)."""
+        return self.root + "../" * self.build.languages.prefix(self.lang).count("/") + path
+
+    def t(self, text: r.Text) -> str:
+        return getattr(text, self.lang)
+
+    def ui(self, key: str) -> str:
+        return ui(key, self.lang)
+
+    def t_dict(self, text: dict[str, str]) -> str:
+        """A bilingual {zh: …, en: …} mapping (as the evidence files write them) in this page's language."""
+        return text[self.lang]
+
+    def show(self, template: str, /, **values) -> Markup:
+        """Render a template with this page's words and the given view data."""
+        return render(template, ui=self.ui, **values)
+
+
+def tool_link(page: Page, tool_id: str) -> dict:
+    tool = page.model.tools[tool_id]
+    return {
+        "href": page.href(f"tools/{tool_id}/"),
+        "title": plain(page.t(tool.summary)),
+        "text": inline_html(page.t(tool.name)),
+    }
+
+
+def layer_link(page: Page, layer_id: str) -> dict:
+    layer = page.model.layers[layer_id]
+    return {"href": page.href(f"layers/{layer_id}/"), "text": inline_html(page.t(layer.name))}
+
+
+def chain_link(page: Page, chain_id: str) -> dict:
+    chain = page.model.chains[chain_id]
+    return {"href": page.href(f"chains/{chain_id}/"), "text": inline_html(page.t(chain.title))}
+
+
+def swatch(page: Page, layer_id: str | None) -> dict:
+    """A layer's colours, for the small swatch shown wherever a layer is named."""
+    fill, _ink, border = layer_colours(list(page.model.layers), layer_id)
+    return {"fill": fill, "border": border}
+
+

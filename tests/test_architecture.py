@@ -1,0 +1,208 @@
+"""How the code is put together, as far as a reader or contributor would notice it.
+
+The core (model, checks, diagrams, view data) imports nothing of the site engine; no page
+shows markup as text; the model is complete and frozen after loading; every build starts
+from its own data, in one process and under `mkdocs serve`; no page stubs are written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, replace_in
+
+from macros.core.model import load
+
+ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros")
+
+
+def test_the_core_imports_nothing_of_the_site_engine():
+    modules = sorted(p.stem for p in (ROOT / "macros" / "core").glob("*.py") if p.stem != "__init__")
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}: importlib.import_module('macros.core.' + name)\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {ENGINE!r}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", f"the core pulled in engine modules: {done.stdout}"
+
+
+class VisibleText(HTMLParser):
+    """The text a reader sees: outside <code>, <pre>, <script>, <style> and <svg>."""
+
+    HIDDEN = {"code", "pre", "script", "style", "svg", "title", "textarea"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth = 0
+        self.chunks: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.HIDDEN:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if tag in self.HIDDEN and self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.chunks.append(data)
+
+
+MARKUP_AS_TEXT = re.compile(
+    r"<(a|tr|td|th|br|span|ul|li|table|div|p|code)\b[^<>]*>|</(a|tr|td|th|span|ul|li|table|div|p|code)>"
+)
+
+
+def test_no_page_shows_markup_as_text(built_site):
+    offenders = []
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 400
+    for page in pages:
+        parser = VisibleText()
+        parser.feed(page.read_text(encoding="utf-8"))
+        text = "".join(parser.chunks)
+        for match in MARKUP_AS_TEXT.finditer(text):
+            offenders.append(f"{page.relative_to(built_site)}: …{text[max(0, match.start() - 40) : match.end() + 40]}…")
+    assert not offenders, f"{len(offenders)} places show markup as text:\n" + "\n".join(offenders[:10])
+
+
+def test_documented_as_part_of_tools_link_to_their_parent_docs(built_site):
+    # jax-pjit has no docs of its own: its card links to JAX's, as a link, with the note after it.
+    html = (built_site / "en" / "tools" / "jax-pjit" / "index.html").read_text(encoding="utf-8")
+    cell = re.search(r"<th>Official documentation</th><td>(.*?)</td>", html).group(1)
+    assert re.match(r'<a href="https://[^"]+" rel="noopener">[^<]+</a>', cell), cell
+    assert "(documented as part of" in cell
+
+
+def test_the_model_is_complete_and_frozen_after_loading():
+    model = load(ROOT / "data")
+    assert model.chains_by_tool["triton"] and model.tables_by_tool["tensorrt"]
+    assert model.related_to("cublas") and model.tools_by_reference
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        model.tools = {}
+
+
+def test_no_page_stubs_are_written_into_docs(built_site):
+    stubs = [
+        p.relative_to(ROOT)
+        for folder in ("tools", "layers", "chains")
+        for p in (ROOT / "docs" / folder).glob("*.md")
+        if not p.name.startswith("index.")
+    ]
+    assert not stubs, stubs
+    assert (built_site / "tools" / "triton" / "index.html").exists()
+
+
+TWO_BUILDS = """
+import os, sys
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+os.environ["NO_MKDOCS_2_WARNING"] = "1"
+for data, site in zip(sys.argv[1::2], sys.argv[2::2]):
+    os.environ["GSM_DATA_DIR"] = data
+    build(load_config(config_file="mkdocs.yml", site_dir=site))
+"""
+
+
+def renamed_copy(tmp_path: Path) -> Path:
+    """A copy of data/ where Triton is called TritonRenamed (its page's heading changes)."""
+    data = tmp_path / "renamed"
+    shutil.copytree(ROOT / "data", data)
+    replace_in(data / "tools.yaml", "name: Triton\n", "name: TritonRenamed\n")
+    return data
+
+
+def heading(page: Path) -> str:
+    return re.search(r"<h1[^>]*>(.*?)<", page.read_text(encoding="utf-8")).group(1)
+
+
+def test_two_builds_in_one_process_each_get_their_own_data(tmp_path):
+    first, second = tmp_path / "first", tmp_path / "second"
+    command = [
+        sys.executable,
+        "-c",
+        TWO_BUILDS,
+        str(ROOT / "data"),
+        str(first),
+        str(renamed_copy(tmp_path)),
+        str(second),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert heading(first / "en" / "tools" / "triton" / "index.html") == "Triton"
+    assert heading(second / "en" / "tools" / "triton" / "index.html") == "TritonRenamed"
+    assert "TritonRenamed" in (second / "en" / "tools" / "index.html").read_text(encoding="utf-8")
+    assert "TritonRenamed" not in (first / "en" / "tools" / "index.html").read_text(encoding="utf-8")
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.read().decode("utf-8")
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def wait_for(condition, seconds: float, what: str):
+    """Poll until `condition()` returns something truthy; fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.5)
+    pytest.fail(f"timed out after {seconds:.0f}s waiting for {what}")
+
+
+def test_serve_picks_up_a_yaml_edit_with_nothing_left_over(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(ROOT / ".cache"), "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "-w", str(data)]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    page = f"http://127.0.0.1:{port}/en/tools/triton/"
+    try:
+        first = wait_for(lambda: fetch(page), 300, "the first build to be served")
+        assert "<h1" in first and ">Triton<" in first
+        replace_in(data / "tools.yaml", "name: Triton\n", "name: TritonRenamed\n")
+        wait_for(lambda: "TritonRenamed" in (fetch(page) or ""), 300, "the rebuilt page")
+        index = fetch(f"http://127.0.0.1:{port}/en/tools/")
+        assert "TritonRenamed" in index and ">Triton<" not in index
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert not [p for p in (ROOT / "docs" / "tools").glob("*.md") if not p.name.startswith("index.")]
+
+
+def test_no_engine_language_literals_outside_the_words_and_the_schema():
+    # Languages come from mkdocs.yml; only the data schema (records.py), the interface
+    # words (ui.py) and lunr's English stemmer (search.py) name language codes.
+    allowed = {"records.py", "ui.py"}
+    lunr_english = 'ENGLISH_PIPELINE = "en"'
+    offenders = []
+    for path in sorted((ROOT / "macros").rglob("*.py")):
+        if path.name in allowed:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            code = line.split("#", 1)[0]
+            if re.search(r"""["'](zh|en)/?["']""", code) and lunr_english not in code:
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, offenders
