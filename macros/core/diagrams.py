@@ -192,14 +192,14 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
         previous = f"p{i}"
         if not kernels:
             out.append(f'  p{i}k0 [label=<{esc(missing)}>, style="dashed", fillcolor="white"];')
-            out.append(f"  {previous} -> p{i}k0 [style=\"dashed\"];")
+            out.append(f'  {previous} -> p{i}k0 [style="dashed"];')
             continue
         for k, kernel in enumerate(kernels):
             out.append(f'  p{i}k{k} [label=<{lines_label(kernel, 28)}>, tooltip="{esc_attr(kernel)}"];')
             out.append(f"  {previous} -> p{i}k{k};")
             previous = f"p{i}k{k}"
     # Keep the rows in the table's order, top to bottom.
-    out += [f"  {a} -> {b} [style=\"invis\"];" for a, b in zip(heads, heads[1:], strict=False)]
+    out += [f'  {a} -> {b} [style="invis"];' for a, b in zip(heads, heads[1:], strict=False)]
     out.append("  { rank=same; " + "; ".join(heads) + "; }")
     out.append("}")
     return "\n".join(out) + "\n"

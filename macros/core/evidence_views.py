@@ -28,7 +28,10 @@ def provenance(page: Page, run: Run) -> list[dict]:
         {"label": page.ui("gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
         {"label": page.ui("driver"), "value": run.driver},
         {"label": page.ui("cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
-        {"label": page.ui("versions"), "value": ", ".join(f"{name} {version}" for name, version in run.versions.items())},
+        {
+            "label": page.ui("versions"),
+            "value": ", ".join(f"{name} {version}" for name, version in run.versions.items()),
+        },
         {"label": page.ui("clocks"), "value": " / ".join(run.clocks.values())},
         {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
         {"label": page.ui("command"), "value": run.command, "code": True},

@@ -86,5 +86,3 @@ def swatch(page: Page, layer_id: str | None) -> dict:
     """A layer's colours, for the small swatch shown wherever a layer is named."""
     fill, _ink, border = layer_colours(list(page.model.layers), layer_id)
     return {"fill": fill, "border": border}
-
-

@@ -99,7 +99,10 @@ UI: dict[str, dict[str, str]] = {
     # Evidence: real compiler output and measurements.
     "evidence": {"zh": "实测产物", "en": "Real output"},
     "evidence_full": {"zh": "完整摘录", "en": "full excerpt"},
-    "evidence_tool": {"zh": "实测产物（真实编译器和 GPU 的输出）", "en": "Real output (from real compilers and a real GPU)"},
+    "evidence_tool": {
+        "zh": "实测产物（真实编译器和 GPU 的输出）",
+        "en": "Real output (from real compilers and a real GPU)",
+    },
     "evidence_produced": {"zh": "产生方式", "en": "Produced by"},
     "evidence_on": {"zh": "测于", "en": "Captured on"},
     "measured_here": {"zh": "在真实 GPU 上实测", "en": "Measured on a real GPU"},
@@ -136,7 +139,10 @@ UI: dict[str, dict[str, str]] = {
     "accepted": {"zh": "接受", "en": "accepted"},
     "not_accepted": {"zh": "不接受", "en": "not accepted"},
     "unnamed": {"zh": "（官方资料未命名）", "en": "(not named in the sources)"},
-    "fastest": {"zh": "这个规模下中位耗时最短：{path}（{ms} ms）", "en": "Fastest median at this size: {path} ({ms} ms)"},
+    "fastest": {
+        "zh": "这个规模下中位耗时最短：{path}（{ms} ms）",
+        "en": "Fastest median at this size: {path} ({ms} ms)",
+    },
     "method_timing": {"zh": "计时安排", "en": "Timing schedule"},
     "method_warmup": {"zh": "预热调用", "en": "Warm-up calls"},
     "method_samples": {"zh": "样本数", "en": "Samples"},

@@ -44,7 +44,8 @@ def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
         "date": prov["date"],
         "command": prov["command"],
         # Paths are reduced to their file names: where an archive lay on one machine means nothing here.
-        "import_command": "python3 -m scripts.capture " + " ".join(Path(arg).name if "/" in arg else arg for arg in argv),
+        "import_command": "python3 -m scripts.capture "
+        + " ".join(Path(arg).name if "/" in arg else arg for arg in argv),
         "gpu": gpu.get("name", "unknown"),
         "driver": gpu.get("driver_version", "unknown"),
         "compute_capability": gpu.get("compute_cap", "unknown"),

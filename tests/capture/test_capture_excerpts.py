@@ -55,7 +55,10 @@ def test_sass_lines_lose_their_encoding_comments(sample):
 
 def test_paths_into_the_capture_checkout_are_shown_relative_to_the_project():
     line = 'cudafe++ --orig_src_file_name "/home/ci/repo/scripts/capture/kernels/k.cu" -arch compute_90'
-    assert excerpts.project_relative(line) == 'cudafe++ --orig_src_file_name "scripts/capture/kernels/k.cu" -arch compute_90'
+    assert (
+        excerpts.project_relative(line)
+        == 'cudafe++ --orig_src_file_name "scripts/capture/kernels/k.cu" -arch compute_90'
+    )
     assert excerpts.project_relative('#loc = loc("/x/y/scripts/capture/triton_gelu.py":18:0)') == (
         '#loc = loc("scripts/capture/triton_gelu.py":18:0)'
     )
