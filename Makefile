@@ -8,7 +8,7 @@ UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock \
-	new-tool diff-diagrams check-external bench clean
+	new-tool diff-diagrams check-external bench capture capture-cpu capture-import capture-check clean
 
 python:
 	@bash scripts/check-python.sh $(PYTHON)
@@ -75,6 +75,23 @@ lock: python $(VENV)/.build-installed
 	$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements.in -o requirements.txt
 	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements-test.in -o requirements-test.txt
+
+# Evidence (data/evidence/): `capture` runs on a machine with an NVIDIA GPU and torch, Triton,
+# JAX, CuPy and nvcc installed (its own Python, not .venv); `capture-import ARCHIVE=…` turns its
+# archive into data; `capture-cpu` makes the toolkit table from PyPI's nvcc/ptxas wheels.
+capture:
+	python3 -m scripts.capture gpu "$(or $(OUT),.cache/capture)"
+	tar czf "$(or $(OUT),.cache/capture).tgz" -C "$(dir $(or $(OUT),.cache/capture))" "$(notdir $(or $(OUT),.cache/capture))"
+
+capture-import: python $(VENV)/.build-installed
+	@test -n "$(ARCHIVE)" || { echo "usage: make capture-import ARCHIVE=capture.tgz"; exit 2; }
+	$(PY) -m scripts.capture import "$(ARCHIVE)"
+
+capture-cpu: python $(VENV)/.build-installed
+	$(PY) -m scripts.capture cpu
+
+capture-check: python $(VENV)/.build-installed
+	$(PY) -m scripts.capture check
 
 clean:
 	rm -rf site .cache .pytest_cache
