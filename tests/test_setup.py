@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 
 from conftest import ROOT
 
 
 def make(tmp_path, python: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        ["make", "-s", "-C", str(ROOT), "python", f"PYTHON={python}"], capture_output=True, text=True, timeout=60
-    )
+    # As a user runs it: not inside another make (`make test` would pass its flags down).
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    command = ["make", "-s", "--no-print-directory", "-C", str(ROOT), "python", f"PYTHON={python}"]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
 
 
 def test_a_too_old_python_gets_one_line_saying_what_to_install(tmp_path):
