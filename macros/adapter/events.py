@@ -30,7 +30,10 @@ def _search_plugin(config):
 
 @event_priority(100)  # before Material's search plugin reads its jieba settings
 def on_config(config, **kwargs):
-    if _i18n(config).building:  # another language of the same build: the state exists
+    if _i18n(config).building:
+        # Another language of the same build: the state exists, and jieba already holds the
+        # words (it is one per process), so the search plugin need not load them again.
+        _search_plugin(config).config.jieba_dict_user = None
         return config
     try:
         state = start(config)

@@ -23,6 +23,11 @@ def define_env(env) -> None:
             url = url[len(prefix) :]
         return Page(build, lang, url)
 
+    def record_page(kind: str, record_id: str, draw) -> str:
+        # Record pages are most of the build: reuse them while the build key is unchanged.
+        current = page()
+        return current.build.fragments.get((kind, record_id, current.lang, current.page_url), lambda: draw(current))
+
     macros = {
         "stack_diagram": lambda: views.stack_figure(page()),
         "layer_index": lambda: views.layer_index(page()),
@@ -30,9 +35,9 @@ def define_env(env) -> None:
         "tool_card": lambda tool_id: views.tool_card(page(), tool_id),
         "tool_link": lambda tool_id: views.tool_link_html(page(), tool_id),
         "tool_index": lambda: views.tool_index(page()),
-        "tool_page": lambda tool_id: views.tool_page(page(), tool_id),
-        "layer_page": lambda layer_id: views.layer_page(page(), layer_id),
-        "chain_page": lambda chain_id: views.chain_page(page(), chain_id),
+        "tool_page": lambda tool_id: record_page("tool", tool_id, lambda p: views.tool_page(p, tool_id)),
+        "layer_page": lambda layer_id: record_page("layer", layer_id, lambda p: views.layer_page(p, layer_id)),
+        "chain_page": lambda chain_id: record_page("chain", chain_id, lambda p: views.chain_page(p, chain_id)),
         "chain": lambda chain_id: views.chain_figure(page(), chain_id),
         "chain_index": lambda: views.chain_index(page()),
         "table": lambda table_id, rows=None: views.table(page(), table_id, rows),

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cache import CACHE_ROOT, BuildKey
+from .fragments import FragmentCache
 from .graphviz import Diagrams
 from .languages import Languages
 from .model import Model, display_path, load
@@ -27,6 +28,18 @@ class Build:
     data_version: str
     repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
     svgs: SvgSlots = field(default_factory=SvgSlots)
+    fragments: FragmentCache | None = None  # rendered record pages on disk, keyed by the build key
+    _memo: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.fragments is None:
+            self.fragments = FragmentCache(CACHE_ROOT / "fragments", self.key.full, self.svgs)
+
+    def memo(self, key: tuple, compute):
+        """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages)."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
 
     @classmethod
     def start(cls, data_dir: Path, languages: Languages, repository: str = "", cache_root: Path = CACHE_ROOT) -> Build:

@@ -28,3 +28,11 @@ class SvgSlots:
     def fill(self, html: str) -> str:
         """Replace every placeholder in a finished page with its SVG."""
         return _SLOT.sub(lambda match: self._svgs[match.group(1)], html)
+
+    def used_in(self, html: str) -> dict[str, str]:
+        """The contents a fragment's placeholders stand for (stored with cached fragments)."""
+        return {key: self._svgs[key] for key in _SLOT.findall(html)}
+
+    def register(self, contents: dict[str, str]) -> None:
+        """Make stored contents available to `fill` again (a cached fragment was reused)."""
+        self._svgs.update(contents)

@@ -39,7 +39,7 @@ def off_stack_label(page: Page) -> str:
 
 def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
     """The stack diagram; `here_*` highlights one tool or layer ('you are here')."""
-    dot = diagrams.stack_dot(page.model, page.lang, page.root)
+    dot = page.build.memo(("stack", page.lang, page.root), lambda: diagrams.stack_dot(page.model, page.lang, page.root))
     svg = page.build.diagrams.inline_svg(dot, "stack", page.ui("stack_title"), page.ui("stack_desc"))
     here = f"tool-{here_tool}" if here_tool else f"layer-{here_layer}" if here_layer else None
     return page.show("stack_figure.html", here=here, svg=Markup(page.build.svgs.slot(svg)))
