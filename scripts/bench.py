@@ -249,6 +249,11 @@ def pages_per_language(site: Path) -> int:
     return sum(1 for p in site.rglob("index.html") if p.relative_to(site).parts[0] not in others)
 
 
+def mkdocs_build(config: Path, site: Path) -> list[str]:
+    """The command that builds the site of `config` into `site`, quietly."""
+    return [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)]
+
+
 def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict | None:
     """Median ratio of the project's build time to a control site's at the same page count,
     warm (caches kept) and cold (empty caches), from `pairs` builds of each taken in turn."""
@@ -264,28 +269,8 @@ def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict |
         [sys.executable, str(CONTROL_SCRIPT), str(control), str(copies)], capture_output=True, text=True
     )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GSM_DATA_DIR": str(data)}
-    project = [
-        sys.executable,
-        "-m",
-        "mkdocs",
-        "build",
-        "-q",
-        "-f",
-        str(ROOT / "mkdocs.yml"),
-        "-d",
-        str(work / "p-site"),
-    ]
-    baseline = [
-        sys.executable,
-        "-m",
-        "mkdocs",
-        "build",
-        "-q",
-        "-f",
-        str(control / "mkdocs.yml"),
-        "-d",
-        str(work / "c-site"),
-    ]
+    project = mkdocs_build(ROOT / "mkdocs.yml", work / "p-site")
+    baseline = mkdocs_build(control / "mkdocs.yml", work / "c-site")
     warm_cache = work / "warm-cache"
     timed(project, {**env, "GSM_CACHE_DIR": str(warm_cache)})  # fill the caches once
     ratios: dict[str, list[float]] = {"warm": [], "cold": []}
