@@ -83,6 +83,11 @@ def _group_labels(page: Page) -> dict[str, str]:
     return {group.id: page.t(group.label) for group in _evidence(page).gelu.groups}
 
 
+def _short(kernel_name: str, width: int = 48) -> str:
+    """A kernel name cut for a table cell (ATen's run to hundreds of characters); the whole name is its tooltip."""
+    return kernel_name if len(kernel_name) <= width else kernel_name[: width - 1] + "…"
+
+
 def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
     """One table row per path at one size: kernels (grouped), count, time, TFLOP/s, error, or why not."""
     labels = _group_labels(page)
@@ -99,7 +104,12 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 **row,
                 "measured": True,
                 "kernels": [
-                    {"group": labels.get(k.group, k.group), "name": k.name, "count": f"{k.count:g}"}
+                    {
+                        "group": labels.get(k.group, k.group),
+                        "name": k.name,
+                        "short": _short(k.name),
+                        "count": f"{k.count:g}",
+                    }
                     for k in result.kernels
                 ],
                 "kernel_count": f"{result.kernel_count:g}",
