@@ -1,7 +1,8 @@
 """Two clean builds of the same commit give a byte-identical site/.
 
-The builds differ in hash seed, time zone and locale; dates come from the last commit
-(SOURCE_DATE_EPOCH), never the clock. Nothing is excluded from the comparison.
+The session's shared site is one build; a second one differs in hash seed, time zone and
+locale. Dates come from the last commit (SOURCE_DATE_EPOCH), never the clock. Nothing is
+excluded from the comparison.
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ def differing(left, right) -> list[str]:
     return found
 
 
-def test_two_builds_in_different_environments_are_byte_identical(tmp_path):
-    build(tmp_path / "a", PYTHONHASHSEED="1", TZ="UTC", LC_ALL="C.UTF-8")
-    build(tmp_path / "b", PYTHONHASHSEED="4242", TZ="Asia/Shanghai", LC_ALL="C")
-    assert differing(tmp_path / "a", tmp_path / "b") == []
+def test_two_builds_in_different_environments_are_byte_identical(served_site, tmp_path):
+    first, url = served_site  # built in the test session's own environment (random hash seed)
+    second = tmp_path / "b"
+    build(second, SITE_URL=url, PYTHONHASHSEED="4242", TZ="Asia/Shanghai", LC_ALL="C")
+    assert differing(first, second) == []
     filecmp.clear_cache()
     # dircmp compares shallowly by size and mtime first; compare bytes to be sure
-    for path in (tmp_path / "a").rglob("*"):
+    for path in first.rglob("*"):
         if path.is_file():
-            twin = tmp_path / "b" / path.relative_to(tmp_path / "a")
+            twin = second / path.relative_to(first)
             assert path.read_bytes() == twin.read_bytes(), path
