@@ -214,7 +214,6 @@ def toolkit_table(page: Page) -> Markup:
         "evidence/toolkits.html",
         columns=columns,
         rows=rows,
-        note=toolkits.generated["note"],
         date=toolkits.generated["date"][:10],
         command=toolkits.generated["command"],
         sources=toolkits.name_sources,
