@@ -1,7 +1,7 @@
 """Pydantic model of data/evidence/*.yaml and the check that every chain, step and tool id they name exists.
 
-Self-contained (stdlib, PyYAML, pydantic) so it can move into the site's core unchanged; problems
-are values with file, line, YAML path, message and fix, never exceptions.
+Each file is parsed once (values and node tree together, for line numbers); problems are values
+with file, line, YAML path, message and fix, never exceptions.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Literal, NamedTuple
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .records import Text  # the same bilingual text as the rest of the data
+
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
 Sha256 = Field(pattern=r"^[0-9a-f]{64}$")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes and marks, faster
@@ -21,13 +23,6 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present:
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class Text(_Strict):
-    """Human text in both languages."""
-
-    zh: str = Field(min_length=1)
-    en: str = Field(min_length=1)
 
 
 class Run(_Strict):
@@ -241,7 +236,12 @@ def node_at(root: yaml.Node, loc: tuple) -> yaml.Node:
 
 def reference_problems(file: str, text: str, chain_steps: Mapping[str, int], tool_ids: set[str]) -> list[Problem]:
     """Unknown chain ids, step indices past a chain's end, and unknown tool ids, each with its line."""
-    root = yaml.compose(text, Loader=_Loader)
+    return _reference_problems(file, yaml.compose(text, Loader=_Loader), chain_steps, tool_ids)
+
+
+def _reference_problems(
+    file: str, root: yaml.Node | None, chain_steps: Mapping[str, int], tool_ids: set[str]
+) -> list[Problem]:
     if root is None:
         return []
     problems = []
@@ -284,17 +284,21 @@ def reference_problems(file: str, text: str, chain_steps: Mapping[str, int], too
     return sorted(problems, key=lambda p: p.line)
 
 
-def model_problems(file: str, text: str) -> list[Problem]:
-    """Schema errors of one evidence file, each placed on the line of the offending value."""
+def _parse(text: str) -> tuple[yaml.Node | None, object]:
+    """The file's node tree (for line numbers) and its values, from one parse."""
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        return root, (loader.construct_document(root) if root is not None else None)
+    finally:
+        loader.dispose()
+
+
+def _check_model(file: str, root: yaml.Node | None, data: object) -> tuple[BaseModel | None, list[Problem]]:
+    """The file's record, or its schema errors, each placed on the line of the offending value."""
     name = Path(file).name
     try:
-        data = yaml.load(text, Loader=_Loader)
-        root = yaml.compose(text, Loader=_Loader)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        return [Problem(file, (mark.line + 1) if mark else 1, "", f"not valid YAML: {error}", "fix the YAML syntax")]
-    try:
-        MODELS[name].model_validate(data)
+        return MODELS[name].model_validate(data), []
     except ValidationError as error:
         problems = []
         for item in error.errors():
@@ -302,8 +306,12 @@ def model_problems(file: str, text: str) -> list[Problem]:
             path = ".".join(str(p) for p in item["loc"]).replace(".schema_", ".schema").replace("schema_", "schema")
             fix = "re-run `python3 -m scripts.capture cpu`" if name == "toolkits.yaml" else "re-run the capture import"
             problems.append(Problem(file, node.start_mark.line + 1 if node else 1, path, item["msg"], fix))
-        return problems
-    return []
+        return None, problems
+
+
+def _yaml_problem(file: str, error: yaml.YAMLError) -> Problem:
+    mark = getattr(error, "problem_mark", None)
+    return Problem(file, (mark.line + 1) if mark else 1, "", f"not valid YAML: {error}", "fix the YAML syntax")
 
 
 def known_ids(data_dir: Path) -> tuple[dict[str, int], set[str]]:
@@ -313,25 +321,26 @@ def known_ids(data_dir: Path) -> tuple[dict[str, int], set[str]]:
     return {c["id"]: len(c.get("steps", [])) for c in chains}, {t["id"] for t in tools}
 
 
-def validate_evidence_dir(
-    evidence_dir: Path, data_dir: Path | None = None, ids: tuple[Mapping[str, int], set[str]] | None = None
-) -> list[Problem]:
-    """Every problem in the evidence folder: schema errors, unknown ids, missing excerpt files.
-
-    The known chain (with step counts) and tool ids come from `ids`, else from `data_dir`'s files.
-    """
-    chain_steps, tool_ids = ids if ids is not None else known_ids(data_dir)
+def check_evidence_dir(
+    evidence_dir: Path, chain_steps: Mapping[str, int], tool_ids: set[str]
+) -> tuple[dict[str, BaseModel], list[Problem]]:
+    """Each evidence file parsed once: its record (by file name) and every problem in it
+    (YAML, schema, unknown chain/step/tool ids, missing excerpt files)."""
+    records: dict[str, BaseModel] = {}
     problems: list[Problem] = []
     for name in MODELS:
         path = evidence_dir / name
         if not path.exists():
             continue
-        text = path.read_text(encoding="utf-8")
         shown = f"data/evidence/{name}"
-        problems += model_problems(shown, text)
-        problems += reference_problems(shown, text, chain_steps, tool_ids)
-        if name == "artifacts.yaml":
-            root = yaml.compose(text, Loader=_Loader)
+        try:
+            root, data = _parse(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as error:
+            problems.append(_yaml_problem(shown, error))
+            continue
+        record, schema_problems = _check_model(shown, root, data)
+        problems += schema_problems + _reference_problems(shown, root, chain_steps, tool_ids)
+        if name == "artifacts.yaml" and root is not None:
             for yaml_path, node in _walk(root):
                 if yaml_path.endswith(".excerpt_file") and not (evidence_dir / node.value).exists():
                     problems.append(
@@ -343,7 +352,14 @@ def validate_evidence_dir(
                             "re-run the capture import",
                         )
                     )
-    return problems
+        if record is not None:
+            records[name] = record
+    return records, problems
+
+
+def validate_evidence_dir(evidence_dir: Path, data_dir: Path) -> list[Problem]:
+    """Every problem in the evidence folder, checked against `data_dir`'s chain and tool ids."""
+    return check_evidence_dir(evidence_dir, *known_ids(data_dir))[1]
 
 
 def print_problems(problems: list[Problem]) -> int:
@@ -377,19 +393,10 @@ def load_evidence(
     evidence_dir = Path(evidence_dir)
     if not evidence_dir.is_dir():
         return Evidence(evidence_dir), []
-    problems = validate_evidence_dir(evidence_dir, ids=(chain_steps, tool_ids))
+    records, problems = check_evidence_dir(evidence_dir, chain_steps, tool_ids)
     if problems:
         return Evidence(evidence_dir), problems
-
-    def parsed(name: str):
-        path = evidence_dir / name
-        return (
-            MODELS[name].model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader))
-            if path.exists()
-            else None
-        )
-
-    gelu, artifacts, toolkits = parsed("gelu-paths.yaml"), parsed("artifacts.yaml"), parsed("toolkits.yaml")
+    gelu, artifacts, toolkits = (records.get(name) for name in ("gelu-paths.yaml", "artifacts.yaml", "toolkits.yaml"))
     by_step: dict[tuple[str, int], list[str]] = {}
     by_tool: dict[str, list[str]] = {}
     for artifact in artifacts.artifacts if artifacts else ():
