@@ -11,11 +11,9 @@ import logging
 import shutil
 from pathlib import Path
 
-import yaml
-
 from macros.core.build import Build
 from macros.core.cache import CACHE_ROOT
-from macros.core.languages import read_languages
+from macros.core.languages import read_languages, read_site_url
 from macros.core.model import site_data_dir
 from macros.core.poster import Edition, chains_booklet, print_files, stack_poster
 from macros.core.problems import DataError
@@ -26,19 +24,6 @@ from .common import OK, ROOT, print_data_errors
 CONFIG = ROOT / "mkdocs.yml"
 
 
-def site_url(config_path: Path) -> str:
-    """mkdocs.yml's site_url, with its `!ENV [SITE_URL, default]` resolved as MkDocs does."""
-    from yaml_env_tag import construct_env_tag
-
-    # mkdocs.yml has !!python tags elsewhere; only site_url is needed, so read that line alone.
-    loader = type("EnvLoader", (yaml.SafeLoader,), {})
-    loader.add_constructor("!ENV", construct_env_tag)
-    for line in config_path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("site_url:"):
-            return yaml.load(line, Loader=loader)["site_url"]
-    raise SystemExit(f"{config_path}: no site_url line")
-
-
 def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
     """Render every printable document into `out_dir` (raises DataError); returns the paths written."""
     import weasyprint
@@ -46,7 +31,7 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None) -> list[Path]:
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     languages = read_languages(CONFIG)
     build = Build.start(data_dir or site_data_dir(CONFIG), languages)
-    edition = Edition(build.data_version, source_date(ROOT), site_url(CONFIG), languages)
+    edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
     files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)
     # The PDFs depend only on the build key and the edition: reuse them while those match.

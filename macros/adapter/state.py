@@ -27,8 +27,7 @@ class BuildState:
 def languages_of(config) -> Languages:
     """The site's languages, as static-i18n was configured in mkdocs.yml."""
     i18n = config.plugins["i18n"]
-    codes = [i18n.default_language] + [c for c in i18n.build_languages if c != i18n.default_language]
-    return Languages(tuple(codes), i18n.default_language)
+    return Languages.ordered(list(i18n.build_languages), i18n.default_language)
 
 
 def data_dir_of(config) -> Path:

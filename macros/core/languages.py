@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from yaml_env_tag import construct_env_tag  # MkDocs' own !ENV tag
 
 
 @dataclass(frozen=True)
@@ -28,25 +29,39 @@ class Languages:
         return tuple(code for code in self.codes if code != self.default)
 
     @classmethod
+    def ordered(cls, codes: list[str], default: str) -> Languages:
+        """The languages `codes` with `default` first."""
+        return cls((default, *(code for code in codes if code != default)), default)
+
+    @classmethod
     def from_i18n(cls, languages: list[dict]) -> Languages:
         """From the i18n plugin's `languages:` list (locale, default, build)."""
         built = [entry for entry in languages if entry.get("build", True)]
         default = next((entry["locale"] for entry in built if entry.get("default")), built[0]["locale"])
-        codes = [default] + [entry["locale"] for entry in built if entry["locale"] != default]
-        return cls(tuple(codes), default)
+        return cls.ordered([entry["locale"] for entry in built], default)
 
 
 class _ConfigLoader(yaml.SafeLoader):
-    """mkdocs.yml with its !ENV and !!python tags read as plain values (only i18n is needed)."""
+    """mkdocs.yml as plain values: `!ENV` resolved as MkDocs resolves it, `!!python` tags ignored."""
 
 
 _ConfigLoader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-_ConfigLoader.add_constructor("!ENV", lambda loader, node: None)
+_ConfigLoader.add_constructor("!ENV", construct_env_tag)
+
+
+def read_config(config_file: Path | str) -> dict:
+    """mkdocs.yml's values, for tools that run outside MkDocs (print, bench, diagram diffs)."""
+    return yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_ConfigLoader)
+
+
+def read_site_url(config_file: Path | str) -> str:
+    """The address the site is published at (`SITE_URL` when set, as in the build)."""
+    return read_config(config_file)["site_url"]
 
 
 def read_languages(config_file: Path | str) -> Languages:
-    """The languages of the site described by `config_file` (for tools that run outside MkDocs)."""
-    config = yaml.load(Path(config_file).read_text(encoding="utf-8"), Loader=_ConfigLoader)
+    """The languages of the site described by `config_file`."""
+    config = read_config(config_file)
     for plugin in config.get("plugins", []):
         if isinstance(plugin, dict) and "i18n" in plugin:
             return Languages.from_i18n(plugin["i18n"]["languages"])
