@@ -75,7 +75,7 @@ def on_post_page(output, page, config, **kwargs):
     root_404 = Path(config["site_dir"]) / "404.html"
     if language not in state.not_found_pages and root_404.exists():
         state.not_found_pages[language] = root_404.read_text(encoding="utf-8")
-    return state.build.svgs.fill(output)
+    return state.build.slots.fill(output)
 
 
 @event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first

@@ -1,5 +1,5 @@
 """One build's inputs in one object: the loaded model, the languages, the build key, the
-diagram renderer and the SVG slots. Made once per build, never kept in module globals, so a
+diagram renderer and the slots. Made once per build, never kept in module globals, so a
 second build in the same process (or `mkdocs serve` after an edit) starts from its own data.
 """
 
@@ -13,7 +13,7 @@ from .fragments import FragmentCache
 from .graphviz import Diagrams
 from .languages import Languages
 from .model import Model, display_path, load
-from .slots import SvgSlots
+from .slots import Slots
 from .version import data_version
 
 
@@ -27,13 +27,13 @@ class Build:
     diagrams: Diagrams
     data_version: str
     repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
-    svgs: SvgSlots = field(default_factory=SvgSlots)
+    slots: Slots = field(default_factory=Slots)  # diagrams and excerpts kept out of Markdown
     fragments: FragmentCache | None = None  # rendered record pages on disk, keyed by the build key
     _memo: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if self.fragments is None:
-            self.fragments = FragmentCache(CACHE_ROOT / "fragments", self.key.full, self.svgs)
+            self.fragments = FragmentCache(CACHE_ROOT / "fragments", self.key.full, self.slots)
 
     def memo(self, key: tuple, compute):
         """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages)."""

@@ -58,7 +58,7 @@ def artifact_block(page: Page, artifact_id: str) -> Markup:
     """One collapsed excerpt with its provenance and a link to the full excerpt (in a slot)."""
     artifact = _evidence(page).artifact(artifact_id)
     block = page.show("evidence/artifact.raw.html", a=artifact_view(page, artifact))
-    return Markup(page.build.svgs.slot(str(block)))
+    return Markup(page.build.slots.slot(str(block)))
 
 
 def step_evidence(page: Page, chain_id: str, step_number: int) -> list[Markup]:
@@ -134,7 +134,7 @@ def kernels_figure(page: Page, size: int) -> Markup:
     dot = diagrams.kernels_dot(lines, page.root, [path.chain for path in gelu.paths])
     title = f"{page.ui('kernels_figure')} ({size}³)"
     svg = page.build.diagrams.inline_svg(dot, f"kernels-{size}", title, page.ui("kernels_figure_desc"))
-    return page.show("evidence/kernels_figure.html", svg=Markup(page.build.svgs.slot(svg)), title=title)
+    return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
 
 
 def measured(page: Page) -> Markup:

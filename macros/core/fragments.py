@@ -13,13 +13,13 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .slots import SvgSlots
+from .slots import Slots
 
 
 class FragmentCache:
     """One build's view of the fragment cache folder."""
 
-    def __init__(self, folder: Path, build_key: str, slots: SvgSlots):
+    def __init__(self, folder: Path, build_key: str, slots: Slots):
         self.folder = Path(folder)
         self.build_key = build_key
         self.slots = slots

@@ -42,7 +42,7 @@ def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | Non
     dot = page.build.memo(("stack", page.lang, page.root), lambda: diagrams.stack_dot(page.model, page.lang, page.root))
     svg = page.build.diagrams.inline_svg(dot, "stack", page.ui("stack_title"), page.ui("stack_desc"))
     here = f"tool-{here_tool}" if here_tool else f"layer-{here_layer}" if here_layer else None
-    return page.show("stack_figure.html", here=here, svg=Markup(page.build.svgs.slot(svg)))
+    return page.show("stack_figure.html", here=here, svg=Markup(page.build.slots.slot(svg)))
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
@@ -50,7 +50,7 @@ def chain_figure(page: Page, chain_id: str) -> Markup:
     chain = page.model.chains[chain_id]
     dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
     svg = page.build.diagrams.inline_svg(dot, f"chain-{chain_id}", plain(page.t(chain.title)), page.ui("chain_desc"))
-    return page.show("chain_figure.html", svg=Markup(page.build.svgs.slot(svg)), steps=chain_steps(page, chain))
+    return page.show("chain_figure.html", svg=Markup(page.build.slots.slot(svg)), steps=chain_steps(page, chain))
 
 
 def group_figure(page: Page, group: str) -> Markup:
@@ -59,7 +59,7 @@ def group_figure(page: Page, group: str) -> Markup:
     dot = diagrams.group_dot(page.model, chains, page.lang, page.root)
     svg = page.build.diagrams.inline_svg(dot, f"group-{group}", page.ui("group_gelu"), page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
-    return page.show("group_figure.html", svg=Markup(page.build.svgs.slot(svg)), paths=paths)
+    return page.show("group_figure.html", svg=Markup(page.build.slots.slot(svg)), paths=paths)
 
 
 def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
