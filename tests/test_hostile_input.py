@@ -172,6 +172,14 @@ def test_duplicate_key_in_a_mapping_points_at_the_second_and_names_the_first(dat
     )
 
 
+def test_a_python_tag_on_a_key_is_reported_not_constructed(data_copy):
+    # Found by the fuzz test: a tagged mapping key used to escape as a traceback.
+    layers = data_copy / "layers.yaml"
+    replace_in(layers, "    takes: {zh: 模型代码", "    !!python/object takes: {zh: 模型代码")
+    run = validate(data_copy)
+    assert_reported(run, layers, line_of(layers, "!!python/object takes"), "cannot read this value")
+
+
 # --------------------------------------------------------------------------- ids and references
 
 

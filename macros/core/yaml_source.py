@@ -67,11 +67,7 @@ class _Builder:
     def build(self, node: Node, path: tuple) -> object:
         self.source.positions.setdefault(path, _location(node))
         if isinstance(node, ScalarNode):
-            try:
-                return self.scalars.construct_object(node)
-            except yaml.YAMLError as error:
-                self._error(node, path, f"cannot read this value ({error.problem}).")
-                return None
+            return self._scalar(node, path)
         if isinstance(node, SequenceNode):
             return [self.build(item, path + (index,)) for index, item in enumerate(node.value)]
         if isinstance(node, MappingNode):
@@ -85,7 +81,9 @@ class _Builder:
             if not isinstance(key_node, ScalarNode):
                 self._error(key_node, path, "mapping keys must be plain words.")
                 continue
-            key = self.scalars.construct_object(key_node)
+            key = self._scalar(key_node, path)
+            if key is None:
+                continue
             if key == "<<":
                 self._error(key_node, path, "merge keys (<<) are not allowed: write the keys out.")
                 continue
@@ -102,6 +100,14 @@ class _Builder:
             self.source.positions[path + (key,)] = _location(key_node)
             result[key] = self.build(value_node, path + (key,))
         return result
+
+    def _scalar(self, node: ScalarNode, path: tuple) -> object:
+        """A key or value; an unreadable one (an unknown tag such as !!python/object) is a problem."""
+        try:
+            return self.scalars.construct_object(node)
+        except yaml.YAMLError as error:
+            self._error(node, path, f"cannot read this value ({error.problem}).")
+            return None
 
     def _error(self, node: Node, path: tuple, message: str) -> None:
         line, column = _location(node)
