@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock \
+.PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock search-eval \
 	new-tool diff-diagrams check-external bench capture capture-cpu capture-import capture-check clean
 
 python:
@@ -62,6 +62,10 @@ bench: setup-test
 
 linkcheck: setup-test build
 	$(PY) -m scripts linkcheck site
+
+# The labelled queries (tests/search/queries.yaml) through the built site's search, in Chromium.
+search-eval: setup-test build
+	$(PY) -m scripts search-eval site
 
 test: setup-test
 	$(PY) -m pytest

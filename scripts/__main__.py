@@ -9,7 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import bench, build, check_external, diff_diagrams, export_schema, linkcheck, new_tool, print_posters, validate
+from . import (
+    bench,
+    build,
+    check_external,
+    diff_diagrams,
+    export_schema,
+    linkcheck,
+    new_tool,
+    print_posters,
+    search_eval,
+    validate,
+)
 
 VERBS = {
     "validate": ("check data/ and print every problem with file:line", validate.add_arguments, validate.run),
@@ -21,6 +32,11 @@ VERBS = {
     "diff-diagrams": ("report the diagrams a data change alters", diff_diagrams.add_arguments, diff_diagrams.run),
     "check-external": ("check the documentation URLs (network)", check_external.add_arguments, check_external.run),
     "export-schema": ("write data/schema/*.schema.json", export_schema.add_arguments, export_schema.run),
+    "search-eval": (
+        "run the labelled queries through the built site's search and print top-1, top-3, MRR",
+        search_eval.add_arguments,
+        search_eval.run,
+    ),
     "bench": ("benchmark the build and print the figures", bench.add_arguments, bench.run),
 }
 

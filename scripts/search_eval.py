@@ -1,0 +1,238 @@
+"""`python -m scripts search-eval [SITE]`: run the labelled queries through the site's real search.
+
+Every query in tests/search/queries.yaml is typed into the search box of the built site, in
+headless Chromium, on its language's home page; the result pages are read from the page as a
+reader sees them (one row per page, in order). Prints top-1, top-3 and MRR per language and
+every miss with what came first instead; exits 1 when a language is under the targets.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import yaml
+
+from .common import FAILED, OK, ROOT, USAGE
+
+QUERIES = ROOT / "tests" / "search" / "queries.yaml"
+TARGETS = {"top1": 0.85, "top3": 0.95}
+SEARCH_FILES = "search"  # what the URLs of the search engine's own files contain
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class QueryFileError(ValueError):
+    """The query file is malformed: the message names the entry and the fix."""
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str
+    want: tuple[str, ...]
+
+
+@dataclass
+class Outcome:
+    query: Query
+    results: list[str]
+
+    @property
+    def rank(self) -> int | None:
+        """1-based rank of the first wanted page, or None when none was returned."""
+        for number, path in enumerate(self.results, start=1):
+            if path in self.query.want:
+                return number
+        return None
+
+
+@dataclass
+class Report:
+    language: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    cold_seconds: float = 0.0  # cold page load to the first results of one query
+    cold_bytes: int = 0  # search files fetched for that first query
+
+    def share(self, within: int) -> float:
+        hits = sum(1 for o in self.outcomes if o.rank is not None and o.rank <= within)
+        return hits / len(self.outcomes)
+
+    @property
+    def top1(self) -> float:
+        return self.share(1)
+
+    @property
+    def top3(self) -> float:
+        return self.share(3)
+
+    @property
+    def mrr(self) -> float:
+        return sum(1 / o.rank for o in self.outcomes if o.rank) / len(self.outcomes)
+
+    def misses(self, within: int = 1) -> list[Outcome]:
+        return [o for o in self.outcomes if o.rank is None or o.rank > within]
+
+    def meets_targets(self) -> bool:
+        return self.top1 >= TARGETS["top1"] and self.top3 >= TARGETS["top3"]
+
+    def format(self) -> str:
+        lines = [
+            f"{self.language}: {len(self.outcomes)} queries  top-1 {self.top1:.1%}  "
+            f"top-3 {self.top3:.1%}  MRR {self.mrr:.3f}",
+            f"  cold page load to first results: {self.cold_seconds:.2f} s, "
+            f"{self.cold_bytes / 1024:.0f} KiB of search files fetched",
+        ]
+        for outcome in self.misses():
+            where = f"rank {outcome.rank}" if outcome.rank else "not found"
+            first = ", ".join(outcome.results[:3]) or "(no results)"
+            lines.append(
+                f"  miss ({where}): {outcome.query.text!r} wants {' | '.join(outcome.query.want)}; got {first}"
+            )
+        return "\n".join(lines)
+
+
+def load_queries(path: Path = QUERIES) -> dict[str, list[Query]]:
+    """The labelled queries per language; a malformed entry raises QueryFileError naming it."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise QueryFileError(f"{path}: expected languages (zh:, en:) at the top level")
+    queries: dict[str, list[Query]] = {}
+    for language, entries in raw.items():
+        queries[language] = []
+        for number, entry in enumerate(entries or [], start=1):
+            if not (isinstance(entry, dict) and isinstance(entry.get("q"), str) and entry.get("want")):
+                raise QueryFileError(
+                    f"{path}: {language} entry {number} ({entry!r}): write it as {{q: query, want: [tools/id/, …]}}"
+                )
+            want = tuple(entry["want"])
+            bad = [w for w in want if not (isinstance(w, str) and w.endswith("/") and not w.startswith("/"))]
+            if bad:
+                raise QueryFileError(
+                    f"{path}: {language} entry {entry['q']!r}: page {bad[0]!r} must be a path below the "
+                    "language root ending in / (tools/ptx/, glossary/)"
+                )
+            queries[language].append(Query(str(entry["q"]), want))
+    return queries
+
+
+class SearchBox:
+    """Drives the site's search UI in one browser page and reads its result rows."""
+
+    RESULTS = ".md-search-result__item > .md-search-result__link"
+
+    def __init__(self, page, base_url: str, prefix: str):
+        self.page = page
+        self.base_url = base_url
+        self.prefix = prefix
+
+    def open(self) -> tuple[float, int]:
+        """Load the language's home page cold and search once: (seconds from navigation to the
+        first results, bytes of search files fetched on the way)."""
+        fetched: list[int] = []
+
+        def count(response) -> None:
+            if SEARCH_FILES in response.url and response.ok:
+                fetched.append(len(response.body()))
+
+        self.page.on("response", count)
+        started = time.perf_counter()
+        self.page.goto(self.base_url + self.prefix, wait_until="load")
+        self.type_query("cuda")
+        self.wait_for_results("cuda")
+        seconds = time.perf_counter() - started
+        self.page.remove_listener("response", count)
+        return seconds, sum(fetched)
+
+    def search(self, query: str) -> list[str]:
+        """Result pages for `query`, in order, as paths below the language root (one per page)."""
+        self.page.reload(wait_until="load")
+        self.type_query(query)
+        return self._pages(self.wait_for_results(query))
+
+    def type_query(self, query: str) -> None:
+        self.page.fill("input[name=query]", query)
+
+    def wait_for_results(self, query: str) -> list[str]:
+        page = self.page
+        try:
+            page.wait_for_function(f"() => document.querySelectorAll('{self.RESULTS}').length > 0", timeout=15000)
+        except Exception:  # noqa: BLE001 - no result at all is an answer too
+            return []
+        previous: list[str] = []
+        for _ in range(20):  # Material's results settle once its worker answered the whole query
+            page.wait_for_timeout(150)
+            hrefs = page.eval_on_selector_all(self.RESULTS, "els => els.map(e => e.href)")
+            if hrefs == previous:
+                break
+            previous = hrefs
+        return previous
+
+    def _pages(self, hrefs: list[str]) -> list[str]:
+        root = urlparse(self.base_url).path + self.prefix
+        pages: list[str] = []
+        for href in hrefs:
+            path = urlparse(href).path.removeprefix(root)
+            if path not in pages:
+                pages.append(path)
+        return pages
+
+
+def evaluate(browser, base_url: str, queries: dict[str, list[Query]], prefixes: dict[str, str]) -> list[Report]:
+    """Run every query of every language in `browser` against the site at `base_url`."""
+    reports = []
+    for language, entries in queries.items():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        box = SearchBox(context.new_page(), base_url, prefixes[language])
+        report = Report(language)
+        report.cold_seconds, report.cold_bytes = box.open()
+        for query in entries:
+            report.outcomes.append(Outcome(query, box.search(query.text)))
+        context.close()
+        reports.append(report)
+    return reports
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("site", type=Path, nargs="?", default=ROOT / "site", help="built site (default: site)")
+    parser.add_argument("--queries", type=Path, default=QUERIES, help="labelled query file")
+
+
+def run(args) -> int:
+    from playwright.sync_api import sync_playwright
+
+    from macros.core.languages import read_languages
+
+    from .static_server import bind, running
+
+    if not (args.site / "index.html").exists():
+        print(f"{args.site}: no built site there; run `make build` first", file=sys.stderr)
+        return USAGE
+    try:
+        queries = load_queries(args.queries)
+    except QueryFileError as error:
+        print(error, file=sys.stderr)
+        return USAGE
+    languages = read_languages(ROOT / "mkdocs.yml")
+    prefixes = {code: languages.prefix(code) for code in languages.codes}
+    with running(bind(args.site)) as url, sync_playwright() as playwright:
+        browser = launch(playwright)
+        reports = evaluate(browser, url, queries, prefixes)
+        browser.close()
+    for report in reports:
+        print(report.format())
+    print(f"targets: top-1 ≥ {TARGETS['top1']:.0%}, top-3 ≥ {TARGETS['top3']:.0%} in each language")
+    return OK if all(r.meets_targets() for r in reports) else FAILED
