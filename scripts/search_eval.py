@@ -20,7 +20,7 @@ from .common import FAILED, OK, ROOT, USAGE
 
 QUERIES = ROOT / "tests" / "search" / "queries.yaml"
 TARGETS = {"top1": 0.85, "top3": 0.95}
-SEARCH_FILES = "search"  # what the URLs of the search engine's own files contain
+SEARCH_FILES = ("/pagefind/", "/search/names-")  # the URLs of the search files
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -126,9 +126,10 @@ def load_queries(path: Path = QUERIES) -> dict[str, list[Query]]:
 
 
 class SearchBox:
-    """Drives the site's search UI in one browser page and reads its result rows."""
+    """Drives the site's search box in one browser page, as a reader does, and reads its rows."""
 
-    RESULTS = ".md-search-result__item > .md-search-result__link"
+    RESULTS = "[data-gsm-search-results]"
+    ROWS = "[data-gsm-search-results] .gsm-result__link"
 
     def __init__(self, page, base_url: str, prefix: str):
         self.page = page
@@ -136,46 +137,37 @@ class SearchBox:
         self.prefix = prefix
 
     def open(self) -> tuple[float, int]:
-        """Load the language's home page cold and search once: (seconds from navigation to the
-        first results, bytes of search files fetched on the way)."""
+        """Load the language's home page cold, open search with its shortcut and search once:
+        (seconds from navigation to the first results, bytes of search files fetched)."""
         fetched: list[int] = []
 
         def count(response) -> None:
-            if SEARCH_FILES in response.url and response.ok:
+            if any(part in response.url for part in SEARCH_FILES) and response.ok:
                 fetched.append(len(response.body()))
 
         self.page.on("response", count)
         started = time.perf_counter()
         self.page.goto(self.base_url + self.prefix, wait_until="load")
-        self.type_query("cuda")
-        self.wait_for_results("cuda")
+        self.page.keyboard.press("/")
+        self.wait_for_results("cuda", typed=True)
         seconds = time.perf_counter() - started
         self.page.remove_listener("response", count)
         return seconds, sum(fetched)
 
     def search(self, query: str) -> list[str]:
         """Result pages for `query`, in order, as paths below the language root (one per page)."""
-        self.page.reload(wait_until="load")
-        self.type_query(query)
-        return self._pages(self.wait_for_results(query))
+        return self._pages(self.wait_for_results(query, typed=True))
 
-    def type_query(self, query: str) -> None:
-        self.page.fill("input[name=query]", query)
-
-    def wait_for_results(self, query: str) -> list[str]:
-        page = self.page
-        try:
-            page.wait_for_function(f"() => document.querySelectorAll('{self.RESULTS}').length > 0", timeout=15000)
-        except Exception:  # noqa: BLE001 - no result at all is an answer too
-            return []
-        previous: list[str] = []
-        for _ in range(20):  # Material's results settle once its worker answered the whole query
-            page.wait_for_timeout(150)
-            hrefs = page.eval_on_selector_all(self.RESULTS, "els => els.map(e => e.href)")
-            if hrefs == previous:
-                break
-            previous = hrefs
-        return previous
+    def wait_for_results(self, query: str, typed: bool = False) -> list[str]:
+        """Type `query` and wait until the box shows the rows for exactly that query."""
+        if typed:
+            self.page.fill("[data-gsm-search] input[name=query]", query)
+        self.page.wait_for_function(
+            "q => { const list = document.querySelector('[data-gsm-search-results]');"
+            " return list.dataset.state === 'done' && list.dataset.query === q; }",
+            arg=query.strip(),
+        )
+        return self.page.eval_on_selector_all(self.ROWS, "links => links.map(a => a.href)")
 
     def _pages(self, hrefs: list[str]) -> list[str]:
         root = urlparse(self.base_url).path + self.prefix

@@ -6,7 +6,6 @@ and refused, so a third-party asset fails the test instead of loading.
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlparse
 
 import pytest
@@ -62,24 +61,6 @@ class Visit:
         self.page.goto(self.base + path, wait_until="load")
         return self.page
 
-    def search(self, query: str) -> list[str]:
-        """Type a query in the search box; return result paths (without ?h=) in order."""
-        page = self.page
-        items = ".md-search-result__item > .md-search-result__link"
-        page.reload(wait_until="load")  # a fresh search box: no results left from the last query
-        page.fill("input[name=query]", query)
-        page.wait_for_function(f"() => document.querySelectorAll('{items}').length > 0", timeout=15000)
-        previous: list[str] = []
-        for _ in range(20):  # results settle once the worker has answered the full query
-            page.wait_for_timeout(150)
-            hrefs = page.eval_on_selector_all(items, "els => els.map(e => e.getAttribute('href'))")
-            if hrefs == previous:
-                break
-            previous = hrefs
-        # Result links are absolute: report them relative to the site's base (it may be a sub-path).
-        base = urlparse(self.base).path
-        return [urlparse(h).path.removeprefix(base) for h in previous]
-
     def close(self):
         self.context.close()
 
@@ -114,41 +95,6 @@ def test_language_switcher_keeps_the_page(visit, path):
     page.locator('a[hreflang="zh"]').first.dispatch_event("click")
     page.wait_for_url(visit.base + path)
     assert page.locator("html").get_attribute("lang") == "zh"
-
-
-def alias_queries() -> list[tuple[str, str]]:
-    """(query, tool id): aliases and names from the data that must find their tool first."""
-    wanted = []
-    for tool_id in ("tensorrt", "cudnn", "openxla", "torch-compile", "triton", "cublaslt"):
-        tool = MODEL.tools[tool_id]
-        for word in [tool.name.en, *tool.aliases]:
-            if not re.search(r"[\u3400-\u9fff]", word):
-                wanted.append((word, tool_id))
-    return wanted
-
-
-def test_english_search_finds_tools_by_name_and_alias_and_stays_in_english(visit):
-    visit.open("en/")
-    for query, tool_id in alias_queries():
-        for case in {query, query.lower()}:
-            results = visit.search(case)
-            assert results, case
-            assert results[0] == f"en/tools/{tool_id}/", (case, results[:3])
-            assert all(r.startswith("en/") for r in results), (case, results)
-
-
-def test_chinese_search_finds_whole_terms_and_descriptions_and_stays_in_chinese(visit):
-    visit.open("")
-    cudnn = MODEL.tools["cudnn"]
-    assert "深度学习算子库" in cudnn.summary.zh  # the description query comes from the data
-    queries = [("深度学习算子库", "cudnn")]
-    for tool in MODEL.tools.values():
-        queries += [(alias, tool.id) for alias in tool.aliases if re.fullmatch(r"[\u3400-\u9fff]{3,}", alias)]
-    assert len(queries) >= 3
-    for query, tool_id in queries:
-        results = visit.search(query)
-        assert results and results[0] == f"tools/{tool_id}/", (query, results[:3])
-        assert not any(r.startswith("en/") for r in results), (query, results)
 
 
 def test_tool_index_filters_by_layer_and_kind(visit):
@@ -190,7 +136,7 @@ def test_keyboard_reaches_search_and_language_switcher(visit):
         focused = page.evaluate(
             "() => { const e = document.activeElement; return [e.tagName, e.getAttribute('name') || '', e.getAttribute('hreflang') || '', e.className || ''] }"
         )
-        if focused[1] == "query":
+        if "gsm-search-open" in str(focused[3]):
             reached.add("search")
         if focused[2] or "md-select" in str(focused[3]) or "md-header__button" in str(focused[3]):
             reached.add("switcher" if focused[2] or "md-select" in str(focused[3]) else "header")

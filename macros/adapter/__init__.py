@@ -7,26 +7,31 @@ relies on:
 hooks.py (listed under `hooks:` in mkdocs.yml)
   on_config      creates the per-build state (`state.py`) on the outer build only: static-i18n
                  re-runs `build(config)` with the same config object for each other language
-                 (`I18n.building` is True then). Points Material's search plugin at a jieba
-                 user dictionary made from the data (`jieba_dict_user`, read in its on_config,
-                 so this hook runs first, at priority 100).
+                 (`I18n.building` is True then).
+  on_env         gives the theme's templates (overrides/) the interface words of core/ui.py
+                 and the language folders (`gsm_ui`, `gsm_prefix`).
   on_files       adds the tool, layer and chain pages as virtual files (`File.generated`) at
                  priority -200, after static-i18n (-100) has sorted the docs into the current
                  language; sets the attributes static-i18n reads (locale, alternates, …) and
                  refreshes its per-language file list, which its sitemap.xml template walks.
   on_pre_build   renders every diagram up front, one `dot` per core.
-  on_post_page   swaps SVG placeholders back into the finished HTML, and keeps each language's
-                 404.html: Material renders the theme's 404 into the site root for every
-                 language build, and the next language overwrites it.
+  on_post_page   swaps SVG placeholders back into the finished HTML, keeps each language's
+                 404.html (Material renders the theme's 404 into the site root for every
+                 language build, and the next language overwrites it) and notes the titles of
+                 hand-written pages for the search name index.
   on_post_build  (outer build only, after static-i18n's -100) writes each language's 404 page,
-                 the per-language search workers, /data/stack.json, /evidence/excerpts/ and
-                 per-page sitemaps that Material's language switcher fetches.
+                 the search name indexes, /data/stack.json, /evidence/excerpts/ and per-page
+                 sitemaps that Material's language switcher fetches; then runs Pagefind over
+                 the finished site (search.py).
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
-pages.py       the virtual pages' Markdown (front matter for Material's search: boost, tags).
-search.py      a wrapper per language around Material's search worker (it loads the worker
-                 with importScripts and filters the shared index before lunr builds it);
-                 `overrides/main.html` points Material's config at the wrapper.
+pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names).
+search.py      runs Pagefind (`pagefind-bin-extended`) over the built HTML: it indexes what
+                 `overrides/main.html` marks (`data-pagefind-body`, `data-pagefind-meta`) and
+                 writes one index per `<html lang>`; writes the exact-name index per language.
+                 Material's own search plugin is not used.
 site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
-overrides/     Material template overrides: main.html (search worker), 404.html (per language).
+overrides/     Material template overrides: main.html (what Pagefind indexes), 404.html (per
+                 language), partials/header.html (Material 9.8's header with the search box
+                 swapped for partials/gsm-search.html; a test compares it with Material's).
 """

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jieba
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from ..core.cache import CACHE_ROOT
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
+from ..core.ui import ui
 from . import search, site_files
 from .pages import add_record_pages
 from .state import start, state_of
@@ -24,32 +23,24 @@ def _i18n(config):
     return config.plugins["i18n"]
 
 
-def _search_plugin(config):
-    return config.plugins.get("material/search") or config.plugins.get("search")
-
-
-@event_priority(100)  # before Material's search plugin reads its jieba settings
 def on_config(config, **kwargs):
     if _i18n(config).building:
-        # Another language of the same build: the state exists, and jieba already holds the
-        # words (it is one per process), so the search plugin need not load them again.
-        _search_plugin(config).config.jieba_dict_user = None
-        return config
+        return config  # another language of the same build: the state exists
     try:
-        state = start(config)
+        start(config)
     except DataError as error:
         lines = "\n".join(p.format() for p in error.problems)
         raise PluginError(
             f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
         ) from None
-    # Material segments Chinese with jieba at build time; teach it the field's words
-    # (张量核心, 共享内存, 算子融合 …) so they are indexed whole. jieba's own dictionary
-    # cache is kept with the build's other caches.
-    jieba.dt.tmp_dir = str(CACHE_ROOT)
-    CACHE_ROOT.mkdir(parents=True, exist_ok=True)
-    words = search.write_user_dictionary(state.build.model, CACHE_ROOT / "search" / state.build.key.data)
-    _search_plugin(config).config.jieba_dict_user = str(words)
     return config
+
+
+def on_env(env, config, files, **kwargs):
+    # The theme's templates (overrides/) print interface words from the same table as ours.
+    env.globals["gsm_ui"] = ui
+    env.globals["gsm_prefix"] = state_of(config).build.languages.prefix
+    return env
 
 
 @event_priority(-200)  # after static-i18n (-100) has sorted the docs into the current language
@@ -75,6 +66,10 @@ def on_post_page(output, page, config, **kwargs):
     root_404 = Path(config["site_dir"]) / "404.html"
     if language not in state.not_found_pages and root_404.exists():
         state.not_found_pages[language] = root_404.read_text(encoding="utf-8")
+    if page.file.generated_by is None and page.title:
+        # Hand-written pages are found by their titles too (the name index; records come from data).
+        path = page.url.removeprefix(state.build.languages.prefix(language))
+        state.page_titles.setdefault(language, []).append((page.title, path))
     return state.build.slots.fill(output)
 
 
@@ -86,7 +81,8 @@ def on_post_build(config, **kwargs):
     build = state.build
     site = Path(config["site_dir"])
     site_files.write_not_found_pages(site, state.not_found_pages, build.languages, config["site_url"])
-    search.write_workers(site, build.languages)
+    search.write_name_indexes(site, build.model, build.languages, state.page_titles)
+    search.index(site)
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")

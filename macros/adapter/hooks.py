@@ -13,6 +13,6 @@ PROJECT = str(Path(__file__).resolve().parents[2])
 if PROJECT not in sys.path:
     sys.path.insert(0, PROJECT)
 
-from macros.adapter.events import on_config, on_files, on_post_build, on_post_page, on_pre_build  # noqa: E402
+from macros.adapter.events import on_config, on_env, on_files, on_post_build, on_post_page, on_pre_build  # noqa: E402
 
-__all__ = ["on_config", "on_files", "on_pre_build", "on_post_page", "on_post_build"]
+__all__ = ["on_config", "on_env", "on_files", "on_pre_build", "on_post_page", "on_post_build"]

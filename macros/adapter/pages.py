@@ -12,20 +12,17 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..core.languages import Languages
 from ..core.model import Model
-from ..core.search_terms import search_words
+from ..core.search_terms import search_meta
 
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page"}
-SEARCH_BOOST = {"tools": 4, "layers": 2, "chains": 1.5}
+KINDS = {"tools": "tool", "layers": "layer", "chains": "chain"}
 
 
-def page_markdown(section: str, record_id: str, words: list[str] = ()) -> str:
-    """Front matter (search boost, words to find the page by) and one macro call."""
-    # Search indexes `tags` with a very high boost: a tool's names and aliases make its
-    # page the first hit for "TRT" or "OpenXLA". JSON strings are valid YAML scalars.
-    tags = f"tags: [{', '.join(json.dumps(word, ensure_ascii=False) for word in words)}]\n" if words else ""
-    return (
-        f'---\n{tags}search:\n  boost: {SEARCH_BOOST[section]}\n---\n\n{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
-    )
+def page_markdown(section: str, record_id: str, search: dict) -> str:
+    """Front matter (what the search index reads: kind, layer, names) and one macro call."""
+    # JSON is valid YAML: names with colons, quotes or brackets need no escaping.
+    meta = json.dumps({"kind": KINDS[section], **search}, ensure_ascii=False)
+    return f'---\nsearch_meta: {meta}\n---\n\n{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
 
 
 def record_pages(model: Model) -> list[tuple[str, str, object]]:
@@ -47,8 +44,9 @@ def add_record_pages(files: Files, config, model: Model, languages: Languages, l
         return file
 
     for section, record_id, record in record_pages(model):
-        words = search_words(record, lang) if section == "tools" else []
-        file = virtual(section, record_id, lang, page_markdown(section, record_id, words))
+        file = virtual(
+            section, record_id, lang, page_markdown(section, record_id, search_meta(model, section, record, lang))
+        )
         # What static-i18n's sitemap and language switcher read from its own files.
         file.locale = lang
         file.locale_alternate_of = lang

@@ -1,53 +1,41 @@
-"""Language-scoped search: a wrapper around Material's search worker per language, and the
-Chinese words Material's search plugin must keep whole.
+"""Site search: Pagefind indexes the built pages, one index per `<html lang>`; beside it, an
+exact-name index per language from the data.
 
-Material writes one index for all languages. Each wrapper (search_scope.js, with its
-settings) filters the index inside the worker before lunr builds it, so /en/ pages find
-English pages only and / pages Chinese. overrides/main.html points Material at the wrapper.
+Pagefind reads the finished HTML (what `overrides/main.html` marks: the article, its title,
+kind, layer and the names it is found by), segments Chinese itself (its extended build) and
+writes a static bundle under `pagefind/` that the search box (`docs/assets/search.js`) loads
+on demand. Each language's pages load that language's index only, so search is scoped per
+language with no code of ours inside the engine. The name index (`search/names-<lang>.json`)
+puts the page a typed name belongs to first: full-text ranking alone cannot tell that "Triton"
+means the Triton page and not one of the forty pages that mention it.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
+from pagefind_bin_extended import get_executable
+
 from ..core.languages import Languages
-from ..core.search_terms import user_dictionary
-
-SCRIPT = Path(__file__).with_name("search_scope.js")
-# Every page holds English names (tools, APIs), so every language keeps lunr's English stemmer.
-ENGLISH_PIPELINE = "en"
+from ..core.search_terms import name_index
 
 
-def write_workers(site_dir: Path, languages: Languages) -> list[Path]:
-    """Write search-<lang>.js next to Material's worker; returns the files written."""
-    workers = Path(site_dir) / "assets" / "javascripts" / "workers"
-    originals = sorted(workers.glob("search.*.min.js"))
-    if not originals:
-        return []
-    script = SCRIPT.read_text(encoding="utf-8")
-    written = []
-    for lang in languages.codes:
-        settings = {
-            "language": lang,
-            "prefix": languages.prefix(lang),
-            "others": [
-                languages.prefix(other) for other in languages.codes if other != lang and languages.prefix(other)
-            ],
-            "pipeline": list(dict.fromkeys([lang, ENGLISH_PIPELINE])),
-            "worker": originals[0].name,
-        }
-        path = workers / f"search-{lang}.js"
-        path.write_text(f"self.GSM_SEARCH = {json.dumps(settings)};\n{script}", encoding="utf-8")
-        written.append(path)
-    return written
+def index(site_dir: Path) -> None:
+    """Index the built site in place; a failure stops the build with Pagefind's own message."""
+    command = [str(get_executable()), "--site", str(site_dir), "--output-subdir", "pagefind", "--quiet"]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise PluginError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
 
 
-def write_user_dictionary(model, folder: Path) -> Path:
-    """A jieba user dictionary of the field's words (张量核心, 共享内存 …), for Material's search."""
+def write_name_indexes(site_dir: Path, model, languages: Languages, page_titles: dict[str, list]) -> None:
+    """search/names-<lang>.json: normalized name → pages, for the search box's first rows."""
+    folder = Path(site_dir) / "search"
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "jieba-user-dict.txt"
-    text = "".join(f"{word} 100000\n" for word in user_dictionary(model))
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
-    return path
+    for lang in languages.codes:
+        names = name_index(model, lang, languages.prefix(lang), page_titles.get(lang, []))
+        text = json.dumps(names, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        (folder / f"names-{lang}.json").write_text(text, encoding="utf-8")

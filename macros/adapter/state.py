@@ -22,6 +22,7 @@ class BuildState:
 
     build: Build
     not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
+    page_titles: dict[str, list] = field(default_factory=dict)  # language → (title, path) of hand-written pages
 
 
 def languages_of(config) -> Languages:

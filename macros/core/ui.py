@@ -6,6 +6,20 @@ Words are data, keyed by language code like the bilingual fields in data/.
 from __future__ import annotations
 
 UI: dict[str, dict[str, str]] = {
+    "search": {"zh": "搜索", "en": "Search"},
+    "search_shortcut": {"zh": "搜索（快捷键 / 或 s）", "en": "Search (shortcut: / or s)"},
+    "search_placeholder": {"zh": "搜索工具、术语、执行链…", "en": "Search tools, terms, chains…"},
+    "search_close": {"zh": "关闭搜索", "en": "Close search"},
+    "search_none": {"zh": "没有找到与此相关的页面：", "en": "Nothing on this site matches"},
+    "search_none_try": {"zh": "可以换个说法，或者看看", "en": "Try other words, or browse the"},
+    "search_glossary": {"zh": "术语表", "en": "glossary"},
+    "search_tool_index": {"zh": "工具索引", "en": "tool index"},
+    "search_count": {"zh": "{n} 个页面", "en": "{n} pages"},
+    "kind_tool": {"zh": "工具", "en": "Tool"},
+    "kind_layer": {"zh": "层级", "en": "Layer"},
+    "kind_chain": {"zh": "执行链", "en": "Chain"},
+    "kind_glossary": {"zh": "术语", "en": "Glossary"},
+    "kind_page": {"zh": "页面", "en": "Page"},
     "layer": {"zh": "层级", "en": "Layer"},
     "kind": {"zh": "类别", "en": "Kind"},
     "summary": {"zh": "一句话", "en": "In one line"},

@@ -1,0 +1,188 @@
+// The search box (partials/gsm-search.html): Pagefind's index of this page's language, with
+// the page a typed name belongs to first (search/names-<lang>.json, made from the data).
+// Results: one row per page, its kind (and a tool's layer), an excerpt, the best section.
+(function () {
+  "use strict";
+  var dialog = document.querySelector("[data-gsm-search]");
+  if (!dialog) return;
+  var base = new URL(dialog.dataset.base.replace(/\/?$/, "/"), location.href);
+  var kinds = JSON.parse(dialog.dataset.kinds);
+  var input = dialog.querySelector("input[name=query]");
+  var list = dialog.querySelector("[data-gsm-search-results]");
+  var status = dialog.querySelector("[data-gsm-search-status]");
+  var none = dialog.querySelector("[data-gsm-search-none]");
+  var LIMIT = 10; // rows shown; the first screen holds about six
+  var PINNED = 3; // pages a name can pin above the full-text results
+  // Ranking weights, chosen with `make search-eval` (see tests/search/queries.yaml).
+  var RANKING = { metaWeights: { title: 8, names: 6, layer: 0, kind: 0 }, termSimilarity: 2 };
+  var engine = null;
+  var ticket = 0;
+
+  function load() {
+    if (!engine) {
+      var pagefind = import(new URL("pagefind/pagefind.js", base).href).then(function (module) {
+        return module.options({ baseUrl: base.pathname, highlightParam: "highlight", ranking: RANKING })
+          .then(function () { return module.init(); })
+          .then(function () { return module; });
+      });
+      var names = fetch(new URL("search/names-" + dialog.dataset.lang + ".json", base))
+        .then(function (response) { return response.ok ? response.json() : {}; });
+      engine = Promise.all([pagefind, names]);
+    }
+    return engine;
+  }
+
+  function normalize(text) {
+    return text.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  function pageOf(url) {
+    var parsed = new URL(url, location.href);
+    return parsed.pathname;
+  }
+
+  function withHighlight(path, query) {
+    var url = new URL(path, base);
+    url.searchParams.set("highlight", query);
+    return url.pathname + url.search + url.hash;
+  }
+
+  function bestSection(page) {
+    var sections = (page.sub_results || []).filter(function (sub) { return sub.url.indexOf("#") > -1; });
+    sections.sort(function (a, b) { return (b.locations || []).length - (a.locations || []).length; });
+    return sections[0] || null;
+  }
+
+  function rowsFor(query, pages, names) {
+    var rows = [];
+    var byPage = {};
+    (names[normalize(query)] || []).slice(0, PINNED).forEach(function (entry) {
+      var row = { url: withHighlight(entry.path, query), title: entry.title, kind: entry.kind, layer: entry.layer || "", excerpt: "", section: null };
+      byPage[pageOf(row.url)] = row;
+      rows.push(row);
+    });
+    pages.forEach(function (page) {
+      var known = byPage[pageOf(page.url)];
+      var section = bestSection(page);
+      if (known) {
+        known.excerpt = known.excerpt || page.excerpt;
+        return;
+      }
+      var row = {
+        url: page.url, title: page.meta.title, kind: page.meta.kind || "page", layer: page.meta.layer || "",
+        excerpt: (section || page).excerpt, section: section
+      };
+      byPage[pageOf(page.url)] = row;
+      rows.push(row);
+    });
+    return rows.slice(0, LIMIT);
+  }
+
+  // Pagefind's excerpts are text with <mark> around the matches: keep exactly that, as nodes.
+  function appendMarked(target, html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    template.content.childNodes.forEach(function (node) {
+      if (node.nodeName === "MARK") {
+        var mark = document.createElement("mark");
+        mark.textContent = node.textContent;
+        target.append(mark);
+      } else {
+        target.append(node.textContent);
+      }
+    });
+  }
+
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function render(query, rows) {
+    list.textContent = "";
+    rows.forEach(function (row) {
+      var item = element("li", "gsm-result");
+      var link = element("a", "gsm-result__link");
+      link.href = row.url;
+      link.append(element("span", "gsm-result__title", row.title));
+      link.append(element("span", "gsm-result__kind gsm-result__kind--" + row.kind, kinds[row.kind] + (row.layer ? " · " + row.layer : "")));
+      if (row.excerpt) {
+        var excerpt = element("span", "gsm-result__excerpt");
+        appendMarked(excerpt, row.excerpt);
+        link.append(excerpt);
+      }
+      item.append(link);
+      if (row.section && row.section.title && row.section.title !== row.title) {
+        var section = element("a", "gsm-result__section", "§ " + row.section.title);
+        section.href = row.section.url;
+        item.append(section);
+      }
+      list.append(item);
+    });
+    none.hidden = !(query && rows.length === 0);
+    dialog.querySelector("[data-gsm-search-none-query]").textContent = query;
+    status.textContent = query && rows.length ? dialog.dataset.count.replace("{n}", rows.length) : "";
+    list.dataset.query = query;
+    list.dataset.state = "done";
+  }
+
+  function run() {
+    var query = input.value.trim();
+    var mine = ++ticket;
+    list.dataset.state = "searching";
+    if (!query) return render("", []);
+    load().then(function (loaded) {
+      return loaded[0].search(query).then(function (found) {
+        return Promise.all(found.results.slice(0, LIMIT * 2).map(function (result) { return result.data(); }));
+      }).then(function (pages) {
+        if (mine === ticket) render(query, rowsFor(query, pages, loaded[1]));
+      });
+    });
+  }
+
+  function open() {
+    if (!dialog.open) dialog.showModal();
+    input.focus();
+    input.select();
+    load();
+  }
+
+  var pending = null;
+  input.addEventListener("input", function () {
+    clearTimeout(pending);
+    list.dataset.state = "searching";
+    pending = setTimeout(run, 80); // one search per pause in typing, not per keystroke
+  });
+  document.querySelectorAll("[data-gsm-search-open]").forEach(function (button) {
+    button.addEventListener("click", open);
+  });
+  dialog.querySelector("[data-gsm-search-close]").addEventListener("click", function () { dialog.close(); });
+  dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
+
+  // Keyboard: / or s opens search (as in Material); arrows move through the results.
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    var typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+    if (!dialog.open && !typing && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key === "/" || event.key === "s")) {
+      event.preventDefault();
+      open();
+      return;
+    }
+    if (!dialog.open || (event.key !== "ArrowDown" && event.key !== "ArrowUp")) return;
+    var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+    var at = links.indexOf(document.activeElement);
+    var next = event.key === "ArrowDown" ? at + 1 : at - 1;
+    event.preventDefault();
+    if (next < 0) input.focus();
+    else if (next < links.length) links[next].focus();
+  });
+
+  // Arriving from a result: mark the words searched for on the page.
+  if (new URLSearchParams(location.search).has("highlight")) {
+    import(new URL("pagefind/pagefind-highlight.js", base).href).then(function (module) {
+      new module.default({ highlightParam: "highlight", addStyles: false, markOptions: { className: "gsm-highlight" } });
+    });
+  }
+})();

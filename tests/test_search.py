@@ -1,0 +1,143 @@
+"""Search as readers use it: the labelled queries, the result rows, misses, keyboard, language.
+
+Runs the site's real search box (Pagefind's index, the name index) in headless Chromium on
+the shared built site; every wait is on the box's own state (`data-state="done"` for the
+query typed), never on a fixed delay.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from test_browser import MODEL, Visit, browser  # noqa: F401 - `browser` is a fixture used here
+
+from scripts.search_eval import TARGETS, SearchBox, evaluate, load_queries
+
+MATERIAL_HEADER = Path(__import__("material").__file__).parent / "templates" / "partials" / "header.html"
+
+
+@pytest.fixture
+def visit(browser, base_url):  # noqa: F811 - the imported fixture
+    session = Visit(browser, base_url)
+    yield session
+    session.close()
+
+
+def box(visit, prefix: str) -> SearchBox:
+    search = SearchBox(visit.page, visit.base, prefix)
+    visit.open(prefix)
+    visit.page.keyboard.press("/")
+    return search
+
+
+def rows(visit) -> list[dict]:
+    """What each result row shows: title, kind line, link, section sub-line."""
+    return visit.page.eval_on_selector_all(
+        ".gsm-result",
+        """items => items.map(li => ({
+            title: li.querySelector('.gsm-result__title').textContent,
+            kind: li.querySelector('.gsm-result__kind').textContent,
+            href: li.querySelector('.gsm-result__link').getAttribute('href'),
+            section: (li.querySelector('.gsm-result__section') || {}).textContent || ''}))""",
+    )
+
+
+def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):  # noqa: F811
+    queries = load_queries()
+    assert all(len(entries) >= 50 for entries in queries.values()), {k: len(v) for k, v in queries.items()}
+    reports = evaluate(browser, base_url, queries, {"zh": "", "en": "en/"})
+    for report in reports:
+        print(report.format())
+    for report in reports:
+        assert report.top1 >= TARGETS["top1"] and report.top3 >= TARGETS["top3"], report.format()
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_names_in_either_language_find_the_page_on_both_sites(visit, prefix):
+    search = box(visit, prefix)
+    for query in ["张量核心", "Tensor Core", "tensor core"]:
+        assert search.search(query)[0] == "tools/tensor-core/", query
+
+
+def test_each_language_searches_only_its_own_pages(visit):
+    search = box(visit, "en/")
+    hrefs = search.wait_for_results("cuda", typed=True)
+    assert hrefs and all("/gpu-stack-map/en/" in href for href in hrefs), hrefs
+    search = box(visit, "")
+    hrefs = search.wait_for_results("cuda", typed=True)
+    assert hrefs and not any("/gpu-stack-map/en/" in href for href in hrefs), hrefs
+
+
+def test_results_are_one_row_per_page_with_kind_layer_and_best_section(visit):
+    search = box(visit, "en/")
+    search.wait_for_results("Triton", typed=True)
+    shown = rows(visit)
+    pages = [row["href"].split("?")[0].split("#")[0] for row in shown]
+    assert len(pages) == len(set(pages)), pages  # sections are sub-lines, not rows of their own
+    layer = MODEL.layers[MODEL.tools["triton"].layer].name.en
+    assert shown[0]["title"] == "Triton" and shown[0]["kind"] == f"Tool · {layer}", shown[0]
+    assert {row["kind"].split(" · ")[0] for row in shown} >= {"Tool", "Chain"}, shown
+    assert any(row["section"].startswith("§ ") for row in shown), shown
+    search = box(visit, "")
+    search.wait_for_results("术语", typed=True)
+    assert any(row["kind"] in ("术语", "页面") for row in rows(visit))
+
+
+@pytest.mark.parametrize(
+    "prefix, says, glossary",
+    [("", "没有找到", "术语表"), ("en/", "Nothing on this site matches", "glossary")],
+)
+def test_a_query_with_no_results_says_so_and_offers_the_glossary_and_tool_index(visit, prefix, says, glossary):
+    search = box(visit, prefix)
+    assert search.wait_for_results("qqxyzzy", typed=True) == []
+    message = visit.page.locator("[data-gsm-search-none]")
+    assert message.is_visible() and says in message.inner_text() and "qqxyzzy" in message.inner_text()
+    links = message.locator("a")
+    assert links.nth(0).inner_text() == glossary
+    links.nth(0).click()
+    visit.page.wait_for_url(f"**/{prefix}glossary/")
+    visit.open(prefix)
+    visit.page.keyboard.press("s")
+    search.wait_for_results("qqxyzzy", typed=True)
+    visit.page.locator("[data-gsm-search-none] a").nth(1).click()
+    visit.page.wait_for_url(f"**/{prefix}tools/")
+    assert not visit.errors and not visit.offsite, (visit.errors, visit.offsite)
+
+
+def test_keyboard_opens_search_moves_through_results_and_highlights_the_words_on_arrival(visit):
+    page = visit.open("en/")
+    assert not page.locator("[data-gsm-search]").is_visible()
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.name") == "query"
+    SearchBox(page, visit.base, "en/").wait_for_results("shared memory", typed=True)
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.classList.contains('gsm-result__link')")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/en/tools/shared-memory/?highlight=*")
+    page.wait_for_selector("mark.gsm-highlight")
+    assert page.locator("mark.gsm-highlight").first.inner_text().lower() in ("shared memory", "shared", "memory")
+    page.keyboard.press("s")
+    assert page.locator("[data-gsm-search]").is_visible()
+    page.keyboard.press("Escape")
+    assert not page.locator("[data-gsm-search]").is_visible()
+    assert not visit.errors and not visit.offsite, (visit.errors, visit.offsite)
+
+
+def test_header_override_is_materials_header_with_only_the_search_box_swapped():
+    # The override copies Material's header (the documented way to replace a partial): when a
+    # Material upgrade changes its header, this fails and says to copy it again.
+    theirs = MATERIAL_HEADER.read_text(encoding="utf-8")
+    start = theirs.index('    {% if "material/search" in config.plugins %}')
+    end = theirs.index("    {% if config.repo_url %}")
+    expected = theirs[:start] + '    {% include "partials/gsm-search.html" %}\n' + theirs[end:]
+    ours = (ROOT / "macros" / "adapter" / "overrides" / "partials" / "header.html").read_text(encoding="utf-8")
+
+    def without_opening_comment(text: str) -> str:
+        return text.split("-#}\n", 1)[1]
+
+    assert without_opening_comment(ours) == without_opening_comment(expected), (
+        "Material's partials/header.html changed: copy it again into overrides/partials/header.html "
+        "and swap its search block for the gsm-search include"
+    )
