@@ -26,6 +26,7 @@ from ..core.search_terms import name_index
 def index(site_dir: Path) -> None:
     """Index the built site in place; a failure stops the build with Pagefind's own message."""
     command = [str(get_executable()), "--site", str(site_dir), "--output-subdir", "pagefind", "--quiet"]
+    command += ["--exclude-selectors", ".headerlink"]  # the ¶ permalinks are not words
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise PluginError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")

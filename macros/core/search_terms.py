@@ -71,9 +71,12 @@ def name_index(model, lang: str, prefix: str = "", pages: list[tuple[str, str]] 
         add(record_forms(layer), {"path": f"layers/{layer.id}/", "title": layer.name.get(lang), "kind": "layer"})
     for chain in model.chains.values():
         add(record_forms(chain), {"path": f"chains/{chain.id}/", "title": chain.title.get(lang), "kind": "chain"})
+    tool_names = {normalize(name) for tool in model.tools.values() for name in record_forms(tool)}
     for term in model.glossary.values():
         entry = {"path": f"glossary/#term-{term.id}", "title": term.term.get(lang), "kind": "glossary"}
-        add(_forms(term.term.zh) + _forms(term.term.en), entry)
+        # "program instance (Triton)" is found by its own name, not by the tool it qualifies.
+        forms = [f for f in _forms(term.term.zh) + _forms(term.term.en) if normalize(f) not in tool_names]
+        add(forms, entry)
     for title, path in pages:
         add(_forms(title), {"path": path, "title": title, "kind": "page"})
 
