@@ -15,6 +15,7 @@ from conftest import ROOT, build_site
 from test_browser import CHROMIUM, CHROMIUM_ARGS
 
 from macros.core.problems import DataError
+from scripts.search_eval import SearchBox
 from scripts.static_server import serve
 
 SCRIPT = "<script>window.__pwned = 1</script>"
@@ -100,9 +101,18 @@ def test_no_script_from_data_runs_in_the_browser(hostile_site):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page()
         for path in pages:
-            page.goto(base + path, wait_until="load")
-            page.wait_for_timeout(200)
+            # networkidle: the broken image has failed (its onerror would have run) by then.
+            page.goto(base + path, wait_until="networkidle")
             assert page.evaluate("() => window.__pwned") is None, path
         page.goto(base + "en/tools/cublas/")
         assert "{{ 7 * 7 }}" in page.locator("article").inner_text()
+        # Search results show the hostile texts (names, excerpts) as text too.
+        for prefix in ("en/", ""):
+            page.goto(base + prefix, wait_until="networkidle")
+            page.keyboard.press("/")
+            hrefs = SearchBox(page, base, prefix).wait_for_results("cuBLAS onerror", typed=True)
+            assert any("tools/cublas/" in href for href in hrefs), hrefs
+            page.wait_for_load_state("networkidle")
+            assert page.evaluate("() => window.__pwned") is None, prefix
+            assert not page.locator(".gsm-search__results img, .gsm-search__results script").count()
         browser.close()
