@@ -150,6 +150,18 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
+    # A record whose text in this page's language may lag behind the other language.
+    "lag_title": {"zh": "这里的中文可能落后于英文", "en": "This English text may lag behind the Chinese"},
+    "lag_body": {
+        "zh": "下列字段的英文在上次两种语言一起核对之后改过，中文还没有按新的英文核对，内容可能已经过时：",
+        "en": "The Chinese of these fields changed after the two languages were last reviewed together, "
+        "and the English has not been checked against it yet, so it may be out of date:",
+    },
+    "lag_line": {"zh": "数据第 {line} 行", "en": "data, line {line}"},
+    "lag_fix": {
+        "zh": "想帮忙？在 GitHub 上对照英文修订中文。",
+        "en": "To help, review the English against the Chinese on GitHub.",
+    },
 }
 
 

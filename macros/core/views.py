@@ -8,6 +8,8 @@ Links are relative, so the site works under any base path.
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from markupsafe import Markup
 
 from . import diagrams, evidence_views
@@ -15,7 +17,7 @@ from . import records as r
 from .markup import HAN, inline_html, plain
 from .model import chain_tool_ids
 from .page import Page, chain_link, layer_link, swatch, tool_link
-from .ui import ui
+from .ui import UI, ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
 TABLE_PAGES = {"selection-guide": "choose/"}
@@ -91,6 +93,36 @@ def step_view(page: Page, node: r.StepNode) -> dict:
         "tools": [tool_link(page, t) for t in node.tools],
         "note": inline_html(page.t(node.note)) if node.note else None,
     }
+
+
+# ---------------------------------------------------------------- translations
+
+
+def lagging_fields(page: Page, collection: str, record_id: str) -> list[dict]:
+    """The record's fields whose text in this page's language may lag behind the other language,
+    each with its label and a link to its line on GitHub (the banner at the top of the page)."""
+    state = page.model.translations
+    if state is None:
+        return []
+    fields = []
+    for item in state.lagging_in(collection, record_id, page.lang):
+        first, *rest = item.field.name.split("/")
+        word = FIELD_LABELS.get(first, first)
+        label = page.ui(word) if word in UI else first
+        numbers = [str(int(part) + 1) for part in rest if part.isdigit()]
+        line = item.field.line(page.lang)
+        fields.append(
+            {
+                "label": " ".join([label, *numbers]),
+                "where": page.ui("lag_line").format(line=line),
+                "href": page.build.line_url(f"data/{PurePosixPath(item.field.source.name).name}", line),
+            }
+        )
+    return fields
+
+
+# Field names whose interface word differs from the key.
+FIELD_LABELS = {"description": "what", "relations": "relations", "steps": "steps", "name": "name"}
 
 
 # ---------------------------------------------------------------- tools
@@ -207,6 +239,7 @@ def tool_page(page: Page, tool_id: str) -> Markup:
         stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
         evidence=evidence_views.tool_evidence(page, tool_id),
         edit_url=page.build.edit_url("tools", tool_id),
+        lagging=lagging_fields(page, "tools", tool_id),
     )
 
 
@@ -264,6 +297,7 @@ def layer_page(page: Page, layer_id: str) -> Markup:
         tools=layer_tools_table(page, layer_id),
         stack=stack_figure(page, here_layer=layer_id),
         edit_url=page.build.edit_url("layers", layer_id),
+        lagging=lagging_fields(page, "layers", layer_id),
     )
 
 
@@ -297,6 +331,7 @@ def chain_page(page: Page, chain_id: str) -> Markup:
         siblings=[chain_link(page, c) for c in siblings] if siblings is not None else None,
         measured=evidence_views.chain_measurements(page, chain_id),
         edit_url=page.build.edit_url("chains", chain_id),
+        lagging=lagging_fields(page, "chains", chain_id),
     )
 
 
