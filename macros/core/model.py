@@ -15,6 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from . import records as r
 from .evidence import Evidence, load_evidence
 from .problems import DataError, Problem, did_you_mean
+from .term_check import term_warnings
 from .translations import Status, read_lock, status
 from .yaml_source import SourceFile, read_yaml
 
@@ -192,7 +193,8 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
         lock, lock_problems = read_lock(data_dir, display_root)
         translations = status(sources, lock)
         stale = [item.warning() for item in translations.stale]
-        found = find_warnings(model, sources) + lock_problems + stale
+        wording = term_warnings(model.terms, translations.fields)
+        found = find_warnings(model, sources) + wording + lock_problems + stale
         model = replace(model, warnings=tuple(found), translations=translations)
     errors = [p for p in problems if p.severity == "error"]
     if errors:

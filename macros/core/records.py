@@ -24,6 +24,8 @@ class Record(BaseModel):
 # The Text field that holds Chinese: the language whose words have no spaces between them
 # (search segments it; its pages also list Chinese aliases).
 CHINESE = "zh"
+# The Text field in English: the term list's wording and spelling rules apply to it.
+ENGLISH = "en"
 # The languages of Text fields, as messages to contributors name them.
 LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
 
@@ -173,12 +175,29 @@ class Term(Record):
     tools: list[Id] = Field(default_factory=list, description="Related tools")
 
 
+class Preferred(Record):
+    """An English wording the site uses, and the variants the validator warns about."""
+
+    write: NonEmpty = Field(description="The wording to use, e.g. runtime")
+    instead_of: list[NonEmpty] = Field(
+        min_length=1, description="Variants to warn about (whole words; case-sensitive when capitalized)"
+    )
+
+
 class Translation(Record):
     """A term whose translation must be consistent across the site."""
 
     zh: NonEmpty
     en: NonEmpty
     note: NonEmpty | None = None
+    prefer: list[Preferred] = Field(default_factory=list, description="English variants to warn about")
+    one_of: list[NonEmpty] = Field(
+        default_factory=list,
+        description="English renderings of the Chinese term not to mix in one record whose Chinese uses it",
+    )
+    keep: list[NonEmpty] = Field(
+        default_factory=list, description="Phrases exempt from these checks, e.g. a name like CUDA Driver API"
+    )
 
 
 class Reference(Record):
