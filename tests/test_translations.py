@@ -81,15 +81,16 @@ def test_a_field_added_in_both_languages_at_once_is_silent_and_recorded_by_the_l
     tools = data_copy / "tools.yaml"
     replace_in(
         tools,
-        "    name: Triton\n",
-        '    name: Triton\n    placement: {zh: "它写的是单个 kernel。", en: "It writes single kernels."}\n',
+        '    placement:\n      zh: "第 3 节表格把 Triton',
+        '      - {zh: "只跑一次、不值得编译的小计算。", en: "Tiny one-off computations not worth compiling."}\n'
+        '    placement:\n      zh: "第 3 节表格把 Triton',
     )
     done = run_validate(data_copy)
     assert done.returncode == 0 and warnings_of(done) == [], done.stderr
     report = run_verb("translations", "--data", str(data_copy))
     assert "1 not yet in the lock" in report.stdout and "make translations-lock" in report.stdout
     assert run_verb("translations-lock", "--data", str(data_copy)).returncode == 0
-    assert "tools/triton/placement " in (data_copy / t.LOCK_NAME).read_text(encoding="utf-8")
+    assert "tools/triton/avoid/4 " in (data_copy / t.LOCK_NAME).read_text(encoding="utf-8")
     assert "0 stale, 0 not yet in the lock" in run_verb("translations", "--data", str(data_copy)).stdout
 
 

@@ -191,11 +191,12 @@ def mark_reviewed(fields: tuple[Field, ...], lock: Lock, keys: list[str]) -> tup
         if field is None:
             errors.append(f"{key}: no such bilingual field.{did_you_mean(key, by_key)}")
             continue
-        empty = [r.LANGUAGE_NAMES[lang] for lang in LANGUAGES if not field.texts[lang].strip()]
+        empty = [lang for lang in LANGUAGES if not field.texts[lang].strip()]
         if empty:
+            names = " and ".join(r.LANGUAGE_NAMES[lang] for lang in empty)
             errors.append(
-                f"{field.source.name}:{field.line()}: {format_path(field.path)}: the {' and '.join(empty)} text "
-                "is empty: write it before marking the field reviewed."
+                f"{field.source.name}:{field.line(empty[0])}: {format_path(field.path + (empty[0],))}: "
+                f"the {names} text is empty: write it before marking the field reviewed."
             )
             continue
         updated[key] = hashes(field)
