@@ -75,6 +75,16 @@ class Relation(Record):
     note: Text | None = None
 
 
+class Checked(Record):
+    """When a tool's facts were last compared with its official documentation, and which version."""
+
+    date: Annotated[str, StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$")] = Field(
+        description="Year and month of the check, e.g. 2026-12"
+    )
+    version: NonEmpty | None = Field(None, description="The version checked, as its project writes it, e.g. Triton 3.6")
+    against: list[Id] = Field(min_length=1, description="Reference ids of the documentation compared")
+
+
 class Tool(Record):
     """A tool, library, compiler, IR, API, hardware unit … anything the map places."""
 
@@ -89,11 +99,15 @@ class Tool(Record):
     input: Text | None = None
     output: Text | None = None
     reaches_gpu: Text | None = Field(None, description="How its work reaches the GPU")
+    example: NonEmpty | None = Field(None, description="A short code example from the seed, the same in every language")
     suits: list[Text] = Field(default_factory=list)
     avoid: list[Text] = Field(default_factory=list, description="What it does not suit")
     placement: Text | None = Field(None, description="Why it sits in this layer, where debatable")
     relations: list[Relation] = Field(default_factory=list)
     docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
+    checked: Checked | None = Field(
+        None, description="Set only when the facts were really compared with the official documentation"
+    )
 
 
 class StepNode(Record):
@@ -215,6 +229,7 @@ class CatalogEntry(Record):
     """One row of the catalog page: a tool and its one line."""
 
     tool: Id
+    also: list[Id] = Field(default_factory=list, description="Other tools the row names, e.g. MLIR in 'LLVM / MLIR'")
     line: Text
 
 

@@ -150,6 +150,17 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
+    "example": {"zh": "示例", "en": "Example"},
+    # When a tool's facts were last compared with its official documentation.
+    "checked": {
+        "zh": "{date} 已对照官方文档核对（{version}）",
+        "en": "Checked {date} against the official documentation ({version})",
+    },
+    "checked_any": {"zh": "{date} 已对照官方文档核对", "en": "Checked {date} against the official documentation"},
+    "unchecked": {
+        "zh": "本页内容来自原始资料（栈地图和工具目录），尚未对照官方文档逐条核对。",
+        "en": "This page comes from the source documents (the stack map and the catalog) and is not yet checked against the official documentation.",
+    },
     # A record whose text in this page's language may lag behind the other language.
     "lag_title": {"zh": "这里的中文可能落后于英文", "en": "This English text may lag behind the Chinese"},
     "lag_body": {

@@ -22,7 +22,8 @@ from .ui import UI, ui
 # Which page shows each table (the rest are on Compare); tool pages link there.
 TABLE_PAGES = {"selection-guide": "choose/"}
 # Lists whose order matters to the reader (steps, ranks), shown numbered.
-ORDERED_LISTS = ("learning-order", "practical-order", "misconceptions")
+# The misconceptions carry the seed's own labels (误区 1 … / Myth 1 …), so they are not numbered twice.
+ORDERED_LISTS = ("learning-order", "practical-order")
 SYMMETRIC = ("alternative", "confused-with")
 
 
@@ -238,9 +239,23 @@ def tool_page(page: Page, tool_id: str) -> Markup:
         tables=tables,
         stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
         evidence=evidence_views.tool_evidence(page, tool_id),
+        example=tool.example,
+        checked=checked_note(page, tool),
         edit_url=page.build.edit_url("tools", tool_id),
         lagging=lagging_fields(page, "tools", tool_id),
     )
+
+
+def checked_note(page: Page, tool: r.Tool) -> dict:
+    """When the tool's facts were compared with its documentation (and which version), or that they were not."""
+    if tool.checked is None:
+        return {"done": False, "text": page.ui("unchecked"), "docs": []}
+    words = page.ui("checked" if tool.checked.version else "checked_any")
+    return {
+        "done": True,
+        "text": words.format(date=tool.checked.date, version=tool.checked.version),
+        "docs": docs_links(page, tool.checked.against),
+    }
 
 
 def tool_index(page: Page) -> Markup:
@@ -465,9 +480,9 @@ def catalog(page: Page) -> Markup:
             "title": inline_html(page.t(group.title)),
             "rows": [
                 {
-                    "link": tool_link(page, e.tool),
+                    "links": [tool_link(page, t) for t in (e.tool, *e.also)],
                     "line": inline_html(page.t(e.line)),
-                    "docs": docs_links(page, page.model.tools[e.tool].docs),
+                    "docs": docs_links(page, [ref for t in (e.tool, *e.also) for ref in page.model.tools[t].docs]),
                 }
                 for e in group.entries
             ],
