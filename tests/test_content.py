@@ -251,6 +251,6 @@ def test_misconceptions_keep_the_seeds_labels_in_both_languages(built_site):
         soup = BeautifulSoup(
             (built_site / prefix / "misconceptions" / "index.html").read_text(encoding="utf-8"), "html.parser"
         )
-        items = soup.select("article ul.gsm-list > li")
+        items = soup.select_one("article ul.gsm-list").find_all("li", recursive=False)
         assert [li.get_text().startswith(label.format(n=n)) for n, li in enumerate(items, start=1)] == [True] * 5
         assert soup.select("article ol.gsm-list") == [], "the labels are the numbers: no second numbering"
