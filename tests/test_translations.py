@@ -131,6 +131,27 @@ def test_the_report_lists_every_stale_field_with_its_line_and_age(data_copy):
     assert "2 stale" in done.stdout
 
 
+def test_the_pull_request_check_writes_annotations_and_a_summary_table(data_copy, tmp_path):
+    import os
+
+    tools = data_copy / "tools.yaml"
+    replace_in(tools, TRITON_ZH, TRITON_ZH_NEW)
+    summary = tmp_path / "summary.md"
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts", "translations", "--data", str(data_copy), "--github"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, "GITHUB_STEP_SUMMARY": str(summary)},
+    )
+    assert done.returncode == 0, done.stderr
+    line = line_of(tools, TRITON_EN)
+    assert re.search(rf"^::warning file=.*tools\.yaml,line={line}::the Chinese text changed", done.stdout, re.M)
+    table = summary.read_text(encoding="utf-8")
+    assert "### Translations that may lag" in table and "| `tools/triton/summary` | English |" in table
+
+
 def test_reflowing_a_text_does_not_make_it_stale():
     assert t.text_hash("a  long\n text") == t.text_hash("a long text") != t.text_hash("a longer text")
 
@@ -159,6 +180,7 @@ def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_sit
     link = english.find("a")
     line = line_of(ROOT / "data" / "tools.yaml", TRITON_EN)
     assert link["href"] == f"https://github.com/gpu-stack-map/gpu-stack-map/blob/main/data/tools.yaml#L{line}"
+    assert link.get_text() == f"data/tools.yaml, line {line}"
     # The Chinese is the new text: its page has no banner, nor has an untouched tool's page.
     assert banner(lagging_site / "tools" / "triton" / "index.html") is None
     assert banner(lagging_site / "en" / "tools" / "cuda" / "index.html") is None

@@ -168,7 +168,7 @@ UI: dict[str, dict[str, str]] = {
         "en": "The Chinese of these fields changed after the two languages were last reviewed together, "
         "and the English has not been checked against it yet, so it may be out of date:",
     },
-    "lag_line": {"zh": "数据第 {line} 行", "en": "data, line {line}"},
+    "lag_line": {"zh": "{file} 第 {line} 行", "en": "{file}, line {line}"},
     "lag_fix": {
         "zh": "想帮忙？在 GitHub 上对照英文修订中文。",
         "en": "To help, review the English against the Chinese on GitHub.",

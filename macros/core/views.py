@@ -112,11 +112,12 @@ def lagging_fields(page: Page, collection: str, record_id: str) -> list[dict]:
         label = page.ui(word) if word in UI else first
         numbers = [str(int(part) + 1) for part in rest if part.isdigit()]
         line = item.field.line(page.lang)
+        file = f"data/{PurePosixPath(item.field.source.name).name}"
         fields.append(
             {
                 "label": " ".join([label, *numbers]),
-                "where": page.ui("lag_line").format(line=line),
-                "href": page.build.line_url(f"data/{PurePosixPath(item.field.source.name).name}", line),
+                "where": page.ui("lag_line").format(file=file, line=line),
+                "href": page.build.line_url(file, line),
             }
         )
     return fields
