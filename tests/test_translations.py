@@ -162,6 +162,10 @@ def lagging_site(tmp_path_factory) -> Path:
     data = tmp_path_factory.mktemp("lagging") / "data"
     shutil.copytree(ROOT / "data", data)
     replace_in(data / "tools.yaml", TRITON_ZH, TRITON_ZH_NEW)
+    replace_in(
+        data / "lists.yaml", "误区 1：PTX 就是 GPU 最终执行的汇编。", "误区 1：PTX 就是 GPU 最终执行的那份汇编。"
+    )
+    replace_in(data / "glossary.yaml", "en: programming model}", "en: programming models}")
     site = data.parent / "site"
     done = build_site(site, data_dir=data)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -184,3 +188,17 @@ def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_sit
     # The Chinese is the new text: its page has no banner, nor has an untouched tool's page.
     assert banner(lagging_site / "tools" / "triton" / "index.html") is None
     assert banner(lagging_site / "en" / "tools" / "cuda" / "index.html") is None
+
+
+def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(lagging_site):
+    myths = banner(lagging_site / "en" / "misconceptions" / "index.html")
+    assert myths is not None and "item 1 text" in myths.get_text(" ", strip=True)
+    assert banner(lagging_site / "misconceptions" / "index.html") is None
+    glossary = banner(lagging_site / "glossary" / "index.html")
+    assert glossary is not None, "the Chinese glossary shows no lag banner"
+    text = glossary.get_text(" ", strip=True)
+    assert "这里的中文可能落后于英文" in text and "编程模型 · 术语" in text
+    assert glossary.find("a")["href"].endswith(
+        f"data/glossary.yaml#L{line_of(ROOT / 'data' / 'glossary.yaml', 'en: programming model}')}"
+    )
+    assert banner(lagging_site / "en" / "glossary" / "index.html") is None

@@ -168,6 +168,19 @@ UI: dict[str, dict[str, str]] = {
         "en": "The Chinese of these fields changed after the two languages were last reviewed together, "
         "and the English has not been checked against it yet, so it may be out of date:",
     },
+    # Parts of a field's path, as the banner names them (rows/2/cells/1 → row 3 cell 2).
+    "field_rows": {"zh": "行", "en": "row"},
+    "field_cells": {"zh": "单元格", "en": "cell"},
+    "field_columns": {"zh": "列", "en": "column"},
+    "field_items": {"zh": "条", "en": "item"},
+    "field_entries": {"zh": "条目", "en": "entry"},
+    "field_line": {"zh": "说明", "en": "line"},
+    "field_title": {"zh": "标题", "en": "title"},
+    "field_intro": {"zh": "引言", "en": "introduction"},
+    "field_term": {"zh": "术语", "en": "term"},
+    "field_text": {"zh": "文字", "en": "text"},
+    "field_options": {"zh": "分支", "en": "branch"},
+    "field_name": {"zh": "名称", "en": "name"},
     "lag_line": {"zh": "{file} 第 {line} 行", "en": "{file}, line {line}"},
     "lag_fix": {
         "zh": "想帮忙？在 GitHub 上对照英文修订中文。",

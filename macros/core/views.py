@@ -99,7 +99,7 @@ def step_view(page: Page, node: r.StepNode) -> dict:
 # ---------------------------------------------------------------- translations
 
 
-def lagging_fields(page: Page, collection: str, record_id: str) -> list[dict]:
+def lagging_fields(page: Page, collection: str, record_id: str, record_name: str | None = None) -> list[dict]:
     """The record's fields whose text in this page's language may lag behind the other language,
     each with its label and a link to its line on GitHub (the banner at the top of the page)."""
     state = page.model.translations
@@ -107,15 +107,12 @@ def lagging_fields(page: Page, collection: str, record_id: str) -> list[dict]:
         return []
     fields = []
     for item in state.lagging_in(collection, record_id, page.lang):
-        first, *rest = item.field.name.split("/")
-        word = FIELD_LABELS.get(first, first)
-        label = page.ui(word) if word in UI else first
-        numbers = [str(int(part) + 1) for part in rest if part.isdigit()]
+        words = [_field_word(page, part) for part in item.field.name.split("/")]
         line = item.field.line(page.lang)
         file = f"data/{PurePosixPath(item.field.source.name).name}"
         fields.append(
             {
-                "label": " ".join([label, *numbers]),
+                "label": " · ".join(filter(None, [record_name, " ".join(words)])),
                 "where": page.ui("lag_line").format(file=file, line=line),
                 "href": page.build.line_url(file, line),
             }
@@ -123,8 +120,18 @@ def lagging_fields(page: Page, collection: str, record_id: str) -> list[dict]:
     return fields
 
 
-# Field names whose interface word differs from the key.
-FIELD_LABELS = {"description": "what", "relations": "relations", "steps": "steps", "name": "name"}
+def _field_word(page: Page, part: str) -> str:
+    """One part of a field's path in the page's words: list indexes count from 1."""
+    if part.isdigit():
+        return str(int(part) + 1)
+    for key in (f"field_{part}", FIELD_LABELS.get(part, part)):
+        if key in UI:
+            return page.ui(key)
+    return part
+
+
+# Tool fields whose interface word (the card's row label) differs from the key.
+FIELD_LABELS = {"description": "what"}
 
 
 # ---------------------------------------------------------------- tools
@@ -380,6 +387,7 @@ def table(page: Page, table_id: str, rows: list[str] | None = None) -> Markup:
     whole = rows is None
     return page.show(
         "table.html",
+        lagging=lagging_fields(page, "tables", table_id) if whole else [],
         columns=[inline_html(page.t(c)) for c in data.columns],
         rows=body,
         intro=inline_html(page.t(data.intro)) if data.intro and whole else None,
@@ -403,6 +411,7 @@ def guide_list(page: Page, list_id: str) -> Markup:
     guide = page.model.lists[list_id]
     return page.show(
         "guide_list.html",
+        lagging=lagging_fields(page, "lists", list_id),
         intro=inline_html(page.t(guide.intro)) if guide.intro else None,
         items=list_items(page, guide.items),
         ordered=list_id in ORDERED_LISTS,
@@ -434,7 +443,12 @@ def glossary(page: Page) -> Markup:
                 "tools": [tool_link(page, t) for t in term.tools],
             }
         )
-    return page.show("glossary.html", terms=terms)
+    lagging = [
+        field
+        for term in page.model.glossary.values()
+        for field in lagging_fields(page, "glossary", term.id, plain(page.t(term.term)))
+    ]
+    return page.show("glossary.html", terms=terms, lagging=lagging)
 
 
 def term_list(page: Page) -> Markup:
@@ -490,7 +504,12 @@ def catalog(page: Page) -> Markup:
         }
         for group in page.model.catalog
     ]
-    return page.show("catalog.html", groups=groups)
+    lagging = [
+        field
+        for group in page.model.catalog
+        for field in lagging_fields(page, "catalog", group.id, plain(page.t(group.title)))
+    ]
+    return page.show("catalog.html", groups=groups, lagging=lagging)
 
 
 def abbreviations(page: Page) -> str:
