@@ -107,7 +107,11 @@ def lagging_fields(page: Page, collection: str, record_id: str, record_name: str
         return []
     fields = []
     for item in state.lagging_in(collection, record_id, page.lang):
-        words = [_field_word(page, part) for part in item.field.name.split("/")]
+        parts = item.field.name.split("/")
+        # A list item's text is the item itself: "item 2", not "item 2 text".
+        if len(parts) > 1 and parts[-1] == "text":
+            parts = parts[:-1]
+        words = [_field_word(page, part) for part in parts]
         line = item.field.line(page.lang)
         file = f"data/{PurePosixPath(item.field.source.name).name}"
         fields.append(
