@@ -168,6 +168,9 @@ def lagging_site(tmp_path_factory) -> Path:
         data / "lists.yaml", "误区 1：PTX 就是 GPU 最终执行的汇编。", "误区 1：PTX 就是 GPU 最终执行的那份汇编。"
     )
     replace_in(data / "glossary.yaml", "en: programming model}", "en: programming models}")
+    replace_in(
+        data / "layers.yaml", 'gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: 计算得到的结果, en: "Results"}'
+    )
     site = data.parent / "site"
     done = build_site(site, data_dir=data)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -204,3 +207,9 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
         f"data/glossary.yaml#L{line_of(ROOT / 'data' / 'glossary.yaml', 'en: programming model}')}"
     )
     assert banner(lagging_site / "en" / "glossary" / "index.html") is None
+
+
+def test_a_layer_page_shows_the_banner_for_its_lagging_field(lagging_site):
+    hardware = banner(lagging_site / "en" / "layers" / "hardware" / "index.html")
+    assert hardware is not None and "Hands down" in hardware.get_text(" ", strip=True)
+    assert banner(lagging_site / "layers" / "hardware" / "index.html") is None
