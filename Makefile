@@ -8,6 +8,7 @@ UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock search-eval \
+	translations translations-reviewed translations-lock \
 	new-tool diff-diagrams check-external bench capture capture-cpu capture-import capture-check clean
 
 python:
@@ -43,6 +44,17 @@ build: setup
 
 validate: python $(VENV)/.build-installed
 	@$(PY) -m scripts validate
+
+# Translations (data/translations.lock): list the stale ones; mark one reviewed after checking
+# it against its other language; record new fields (and ones rewritten in both languages).
+translations: python $(VENV)/.build-installed
+	@$(PY) -m scripts translations
+
+translations-reviewed: python $(VENV)/.build-installed
+	@$(PY) -m scripts translations-reviewed $(FIELD)
+
+translations-lock: python $(VENV)/.build-installed
+	@$(PY) -m scripts translations-lock
 
 print: setup
 	$(PY) -m scripts print site/print

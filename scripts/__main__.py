@@ -19,11 +19,27 @@ from . import (
     new_tool,
     print_posters,
     search_eval,
+    translations,
     validate,
 )
 
 VERBS = {
     "validate": ("check data/ and print every problem with file:line", validate.add_arguments, validate.run),
+    "translations": (
+        "list translations that may lag behind their other language",
+        translations.add_arguments,
+        translations.report,
+    ),
+    "translations-reviewed": (
+        "mark bilingual fields reviewed (both languages agree)",
+        translations.add_reviewed_arguments,
+        translations.reviewed,
+    ),
+    "translations-lock": (
+        "record new fields and fields changed in both languages in data/translations.lock",
+        translations.add_reviewed_arguments,
+        translations.record,
+    ),
     "build": ("build the site (and the PDFs) into site/, swapped in only on success", build.add_arguments, build.run),
     "serve": ("build and serve the site, rebuilding on every edit", build.add_serve_arguments, build.serve),
     "print": ("write the printable posters and booklets", print_posters.add_arguments, print_posters.run),

@@ -75,5 +75,7 @@ def run(args) -> int:
     record = SKELETON.format(id=args.id, name=args.name or args.id, layer=args.layer, kind=args.kind)
     tools.write_text(text.rstrip("\n") + "\n" + record, encoding="utf-8")
     line = text.rstrip("\n").count("\n") + 2
-    print(f"Added '{args.id}' at {tools}:{line}. Fill in the empty \"\" texts, then run `make validate`.")
+    print(
+        f"Added '{args.id}' at {tools}:{line}. Fill in the empty \"\" texts, then run `make validate` and `make translations-lock`."
+    )
     return OK

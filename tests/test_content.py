@@ -157,3 +157,100 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
         for match in english_sentence.finditer(text):
             problems.append((str(page.relative_to(built_site)), match.group(0)))
     assert not problems, problems[:15]
+
+
+# ---------------------------------------------------------------- slips found reading the site against the seeds
+
+
+def visible(site: Path, lang: str, page: str) -> str:
+    """The visible text of one built page's article, whitespace collapsed."""
+    from bs4 import BeautifulSoup
+
+    path = site / ("en" if lang == "en" else "") / page / "index.html"
+    article = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").select_one("article")
+    return " ".join(article.get_text(" ").split())
+
+
+def test_numba_and_numba_cuda_are_two_tools_and_the_catalog_row_is_numba(built_site):
+    from bs4 import BeautifulSoup
+
+    for prefix in ("", "en/"):
+        soup = BeautifulSoup(
+            (built_site / prefix / "references" / "index.html").read_text(encoding="utf-8"), "html.parser"
+        )
+        rows = {
+            " ".join(row.td.get_text(" ").split()): row
+            for row in soup.select("#catalog-compilers-toolchains + table tbody tr")
+        }
+        assert "Numba" in rows and "Numba-CUDA" not in rows, list(rows)
+        assert rows["Numba"].td.a["href"].endswith("tools/numba/")
+        assert "LLVM / MLIR" in rows, list(rows)
+        links = [a["href"] for a in rows["LLVM / MLIR"].select("a")]
+        assert any(h.endswith("tools/llvm/") for h in links) and any(h.endswith("tools/mlir/") for h in links)
+        assert "https://mlir.llvm.org/" in links and "https://llvm.org/docs/" in links
+    numba, numba_cuda = visible(built_site, "en", "tools/numba"), visible(built_site, "en", "tools/numba-cuda")
+    assert numba.startswith("Numba ") and "JIT compiler for numerical Python code and CUDA kernels" in numba
+    assert numba_cuda.startswith("Numba-CUDA ") and "Numba's CUDA target" in numba_cuda
+
+
+def test_numba_compiles_per_argument_types_not_per_shape(built_site):
+    for lang, words in (("en", "specialized on the types of its arguments"), ("zh", "按实参类型 JIT 编译")):
+        text = visible(built_site, lang, "tools/numba-cuda")
+        assert words in text
+        assert "shapes or meta-parameters" not in text and "shape/meta 参数变化时" not in text
+
+
+def test_tensorrt_llm_is_described_as_its_current_documentation_does(built_site):
+    en, zh = visible(built_site, "en", "tools/tensorrt-llm"), visible(built_site, "zh", "tools/tensorrt-llm")
+    assert "built on PyTorch with a Python LLM API" in en and "基于 PyTorch 构建" in zh
+    assert "Checked 2026-12 against the official documentation (TensorRT-LLM 1.1)" in en
+    assert "2026-12 已对照官方文档核对（TensorRT-LLM 1.1）" in zh
+
+
+def test_a_tool_not_checked_says_its_facts_come_from_the_sources(built_site):
+    assert "is not yet checked against the official documentation" in visible(built_site, "en", "tools/cuda-malloc")
+    assert "尚未对照官方文档逐条核对" in visible(built_site, "zh", "tools/cuda-malloc")
+
+
+def test_the_references_page_speaks_to_this_sites_reader(built_site):
+    foreign = ["Fetch when", "never from memory", "numerical-computing page", "inference-and-serving", "不要凭记忆"]
+    for lang in ("en", "zh"):
+        text = visible(built_site, lang, "references")
+        assert [words for words in foreign if words in text] == []
+    assert "This catalog covers tools that JIT-compile numerical code" in visible(built_site, "en", "references")
+
+
+def test_the_learn_page_prints_its_introduction_once(built_site):
+    assert visible(built_site, "en", "learn").count("you can follow this order") == 1
+    assert visible(built_site, "zh", "learn").count("可以按这个顺序") == 1
+
+
+def test_global_memory_is_not_said_to_be_always_hbm(built_site):
+    en, zh = visible(built_site, "en", "glossary"), visible(built_site, "zh", "glossary")
+    assert "i.e. HBM" not in en and "HBM on some GPUs, GDDR on many others" in en
+    assert "显存/HBM" not in zh and "很多 GPU 用 GDDR" in zh
+
+
+def test_triton_keeps_the_seeds_strengths_and_jax_its_example(built_site):
+    assert "迭代快、Python 生态友好、融合算子方便" in visible(built_site, "zh", "tools/triton")
+    assert "fast iteration, a friendly Python ecosystem and easy operator fusion" in visible(
+        built_site, "en", "tools/triton"
+    )
+    for prefix in ("", "en/"):
+        page = (built_site / prefix / "tools" / "jax" / "index.html").read_text(encoding="utf-8")
+        assert (
+            '<pre class="gsm-example"><code class="language-python">@jax.jit\ndef f(x, y):\n    return jnp.sin(x) + y * y</code></pre>'
+            in page
+        )
+
+
+def test_misconceptions_keep_the_seeds_labels_in_both_languages(built_site):
+    from bs4 import BeautifulSoup
+
+    for prefix, label in (("", "误区 {n}："), ("en/", "Myth {n}: ")):
+        soup = BeautifulSoup(
+            (built_site / prefix / "misconceptions" / "index.html").read_text(encoding="utf-8"), "html.parser"
+        )
+        items = soup.select_one("article ul.gsm-list").find_all("li", recursive=False)
+        assert [li.get_text().startswith(label.format(n=n)) for n, li in enumerate(items, start=1)] == [True] * 5
+        assert soup.select("article ol.gsm-list") == [], "the labels are the numbers: no second numbering"

@@ -52,4 +52,8 @@ class Build:
     def edit_url(self, collection: str, record_id: str) -> str:
         """Where a record's first line is, on the repository's web view."""
         file, line = self.model.source_line(collection, record_id)
+        return self.line_url(file, line)
+
+    def line_url(self, file: str, line: int) -> str:
+        """A line of a data file (as the model names it: data/tools.yaml) on the repository's web view."""
         return f"{self.repository}/blob/main/{file}#L{line}"

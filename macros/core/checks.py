@@ -62,6 +62,8 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
                 problems.append(sources["tools"].problem(path, "a tool cannot relate to itself: remove this relation."))
         for i, ref_id in enumerate(tool.docs):
             need("tools", at("tools", tool.id, "docs", i), ref_id, model.references, "reference")
+        for i, ref_id in enumerate(tool.checked.against if tool.checked else []):
+            need("tools", at("tools", tool.id, "checked", "against", i), ref_id, model.references, "reference")
     for chain in model.chains.values():
         for i, step in enumerate(chain.steps):
             for node, path in [(step, at("chains", chain.id, "steps", i))] + [
@@ -96,6 +98,8 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
     for g, group in enumerate(model.catalog):
         for e, entry in enumerate(group.entries):
             need("catalog", ("catalog", g, "entries", e, "tool"), entry.tool, model.tools, "tool")
+            for k, tool_id in enumerate(entry.also):
+                need("catalog", ("catalog", g, "entries", e, "also", k), tool_id, model.tools, "tool")
     if "tools" not in sources:
         return problems
     problems += _part_of_cycles(model, sources)

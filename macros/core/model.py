@@ -15,6 +15,8 @@ from pydantic import TypeAdapter, ValidationError
 from . import records as r
 from .evidence import Evidence, load_evidence
 from .problems import DataError, Problem, did_you_mean
+from .term_check import term_warnings
+from .translations import Status, read_lock, status
 from .yaml_source import SourceFile, read_yaml
 
 
@@ -41,6 +43,8 @@ class Model:
     tables_by_tool: dict[str, tuple[str, ...]] = field(default_factory=dict)
     relations_towards: dict[str, tuple[tuple[str, r.Relation], ...]] = field(default_factory=dict)
     tools_by_reference: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # Bilingual fields whose one language changed since the last review (data/translations.lock).
+    translations: Status | None = None
     # What real compilers and a real GPU produced (data/evidence/), by chain step and tool.
     evidence: Evidence | None = None
 
@@ -186,7 +190,12 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
         ]
         model = replace(model, evidence=evidence)
     if not any(p.severity == "error" for p in problems):
-        model = replace(model, warnings=tuple(find_warnings(model, sources)))
+        lock, lock_problems = read_lock(data_dir, display_root)
+        translations = status(sources, lock)
+        stale = [item.warning() for item in translations.stale]
+        wording = term_warnings(model.terms, translations.fields)
+        found = find_warnings(model, sources) + wording + lock_problems + stale
+        model = replace(model, warnings=tuple(found), translations=translations)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise DataError(errors)

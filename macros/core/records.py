@@ -24,6 +24,8 @@ class Record(BaseModel):
 # The Text field that holds Chinese: the language whose words have no spaces between them
 # (search segments it; its pages also list Chinese aliases).
 CHINESE = "zh"
+# The Text field in English: the term list's wording and spelling rules apply to it.
+ENGLISH = "en"
 # The languages of Text fields, as messages to contributors name them.
 LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
 
@@ -73,6 +75,16 @@ class Relation(Record):
     note: Text | None = None
 
 
+class Checked(Record):
+    """When a tool's facts were last compared with its official documentation, and which version."""
+
+    date: Annotated[str, StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$")] = Field(
+        description="Year and month of the check, e.g. 2026-12"
+    )
+    version: NonEmpty | None = Field(None, description="The version checked, as its project writes it, e.g. Triton 3.6")
+    against: list[Id] = Field(min_length=1, description="Reference ids of the documentation compared")
+
+
 class Tool(Record):
     """A tool, library, compiler, IR, API, hardware unit … anything the map places."""
 
@@ -87,11 +99,15 @@ class Tool(Record):
     input: Text | None = None
     output: Text | None = None
     reaches_gpu: Text | None = Field(None, description="How its work reaches the GPU")
+    example: NonEmpty | None = Field(None, description="A short code example from the seed, the same in every language")
     suits: list[Text] = Field(default_factory=list)
     avoid: list[Text] = Field(default_factory=list, description="What it does not suit")
     placement: Text | None = Field(None, description="Why it sits in this layer, where debatable")
     relations: list[Relation] = Field(default_factory=list)
     docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
+    checked: Checked | None = Field(
+        None, description="Set only when the facts were really compared with the official documentation"
+    )
 
 
 class StepNode(Record):
@@ -173,12 +189,29 @@ class Term(Record):
     tools: list[Id] = Field(default_factory=list, description="Related tools")
 
 
+class Preferred(Record):
+    """An English wording the site uses, and the variants the validator warns about."""
+
+    write: NonEmpty = Field(description="The wording to use, e.g. runtime")
+    instead_of: list[NonEmpty] = Field(
+        min_length=1, description="Variants to warn about (whole words; case-sensitive when capitalized)"
+    )
+
+
 class Translation(Record):
     """A term whose translation must be consistent across the site."""
 
     zh: NonEmpty
     en: NonEmpty
     note: NonEmpty | None = None
+    prefer: list[Preferred] = Field(default_factory=list, description="English variants to warn about")
+    one_of: list[NonEmpty] = Field(
+        default_factory=list,
+        description="English renderings of the Chinese term not to mix in one record whose Chinese uses it",
+    )
+    keep: list[NonEmpty] = Field(
+        default_factory=list, description="Phrases exempt from these checks, e.g. a name like CUDA Driver API"
+    )
 
 
 class Reference(Record):
@@ -196,6 +229,7 @@ class CatalogEntry(Record):
     """One row of the catalog page: a tool and its one line."""
 
     tool: Id
+    also: list[Id] = Field(default_factory=list, description="Other tools the row names, e.g. MLIR in 'LLVM / MLIR'")
     line: Text
 
 

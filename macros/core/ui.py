@@ -164,6 +164,42 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
+    "example": {"zh": "示例", "en": "Example"},
+    # When a tool's facts were last compared with its official documentation.
+    "checked": {
+        "zh": "{date} 已对照官方文档核对（{version}）",
+        "en": "Checked {date} against the official documentation ({version})",
+    },
+    "checked_any": {"zh": "{date} 已对照官方文档核对", "en": "Checked {date} against the official documentation"},
+    "unchecked": {
+        "zh": "本页内容来自原始资料（栈地图和工具目录），尚未对照官方文档逐条核对。",
+        "en": "This page comes from the source documents (the stack map and the catalog) and is not yet checked against the official documentation.",
+    },
+    # A record whose text in this page's language may lag behind the other language.
+    "lag_title": {"zh": "这里的中文可能落后于英文", "en": "This English text may lag behind the Chinese"},
+    "lag_body": {
+        "zh": "下列字段的英文在上次两种语言一起核对之后改过，中文还没有按新的英文核对，内容可能已经过时：",
+        "en": "The Chinese of these fields changed after the two languages were last reviewed together, "
+        "and the English has not been checked against it yet, so it may be out of date:",
+    },
+    # Parts of a field's path, as the banner names them (rows/2/cells/1 → row 3 cell 2).
+    "field_rows": {"zh": "行", "en": "row"},
+    "field_cells": {"zh": "单元格", "en": "cell"},
+    "field_columns": {"zh": "列", "en": "column"},
+    "field_items": {"zh": "条", "en": "item"},
+    "field_entries": {"zh": "条目", "en": "entry"},
+    "field_line": {"zh": "说明", "en": "line"},
+    "field_title": {"zh": "标题", "en": "title"},
+    "field_intro": {"zh": "引言", "en": "introduction"},
+    "field_term": {"zh": "术语", "en": "term"},
+    "field_text": {"zh": "文字", "en": "text"},
+    "field_options": {"zh": "分支", "en": "branch"},
+    "field_name": {"zh": "名称", "en": "name"},
+    "lag_line": {"zh": "{file} 第 {line} 行", "en": "{file}, line {line}"},
+    "lag_fix": {
+        "zh": "想帮忙？在 GitHub 上对照英文修订中文。",
+        "en": "To help, review the English against the Chinese on GitHub.",
+    },
 }
 
 

@@ -8,6 +8,8 @@ Links are relative, so the site works under any base path.
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from markupsafe import Markup
 
 from . import diagrams, evidence_views
@@ -15,12 +17,13 @@ from . import records as r
 from .markup import HAN, inline_html, plain
 from .model import chain_tool_ids
 from .page import Page, chain_link, layer_link, swatch, tool_link
-from .ui import ui
+from .ui import UI, ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
 TABLE_PAGES = {"selection-guide": "choose/"}
 # Lists whose order matters to the reader (steps, ranks), shown numbered.
-ORDERED_LISTS = ("learning-order", "practical-order", "misconceptions")
+# The misconceptions carry the seed's own labels (误区 1 … / Myth 1 …), so they are not numbered twice.
+ORDERED_LISTS = ("learning-order", "practical-order")
 SYMMETRIC = ("alternative", "confused-with")
 
 
@@ -91,6 +94,48 @@ def step_view(page: Page, node: r.StepNode) -> dict:
         "tools": [tool_link(page, t) for t in node.tools],
         "note": inline_html(page.t(node.note)) if node.note else None,
     }
+
+
+# ---------------------------------------------------------------- translations
+
+
+def lagging_fields(page: Page, collection: str, record_id: str, record_name: str | None = None) -> list[dict]:
+    """The record's fields whose text in this page's language may lag behind the other language,
+    each with its label and a link to its line on GitHub (the banner at the top of the page)."""
+    state = page.model.translations
+    if state is None:
+        return []
+    fields = []
+    for item in state.lagging_in(collection, record_id, page.lang):
+        parts = item.field.name.split("/")
+        # A list item's text is the item itself: "item 2", not "item 2 text".
+        if len(parts) > 1 and parts[-1] == "text":
+            parts = parts[:-1]
+        words = [_field_word(page, part) for part in parts]
+        line = item.field.line(page.lang)
+        file = f"data/{PurePosixPath(item.field.source.name).name}"
+        fields.append(
+            {
+                "label": " · ".join(filter(None, [record_name, " ".join(words)])),
+                "where": page.ui("lag_line").format(file=file, line=line),
+                "href": page.build.line_url(file, line),
+            }
+        )
+    return fields
+
+
+def _field_word(page: Page, part: str) -> str:
+    """One part of a field's path in the page's words: list indexes count from 1."""
+    if part.isdigit():
+        return str(int(part) + 1)
+    for key in (f"field_{part}", FIELD_LABELS.get(part, part)):
+        if key in UI:
+            return page.ui(key)
+    return part
+
+
+# Tool fields whose interface word (the card's row label) differs from the key.
+FIELD_LABELS = {"description": "what"}
 
 
 # ---------------------------------------------------------------- tools
@@ -206,8 +251,23 @@ def tool_page(page: Page, tool_id: str) -> Markup:
         tables=tables,
         stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
         evidence=evidence_views.tool_evidence(page, tool_id),
+        example=tool.example,
+        checked=checked_note(page, tool),
         edit_url=page.build.edit_url("tools", tool_id),
+        lagging=lagging_fields(page, "tools", tool_id),
     )
+
+
+def checked_note(page: Page, tool: r.Tool) -> dict:
+    """When the tool's facts were compared with its documentation (and which version), or that they were not."""
+    if tool.checked is None:
+        return {"done": False, "text": page.ui("unchecked"), "docs": []}
+    words = page.ui("checked" if tool.checked.version else "checked_any")
+    return {
+        "done": True,
+        "text": words.format(date=tool.checked.date, version=tool.checked.version),
+        "docs": docs_links(page, tool.checked.against),
+    }
 
 
 def tool_index(page: Page) -> Markup:
@@ -264,6 +324,7 @@ def layer_page(page: Page, layer_id: str) -> Markup:
         tools=layer_tools_table(page, layer_id),
         stack=stack_figure(page, here_layer=layer_id),
         edit_url=page.build.edit_url("layers", layer_id),
+        lagging=lagging_fields(page, "layers", layer_id),
     )
 
 
@@ -297,6 +358,7 @@ def chain_page(page: Page, chain_id: str) -> Markup:
         siblings=[chain_link(page, c) for c in siblings] if siblings is not None else None,
         measured=evidence_views.chain_measurements(page, chain_id),
         edit_url=page.build.edit_url("chains", chain_id),
+        lagging=lagging_fields(page, "chains", chain_id),
     )
 
 
@@ -329,6 +391,7 @@ def table(page: Page, table_id: str, rows: list[str] | None = None) -> Markup:
     whole = rows is None
     return page.show(
         "table.html",
+        lagging=lagging_fields(page, "tables", table_id) if whole else [],
         columns=[inline_html(page.t(c)) for c in data.columns],
         rows=body,
         intro=inline_html(page.t(data.intro)) if data.intro and whole else None,
@@ -352,6 +415,7 @@ def guide_list(page: Page, list_id: str) -> Markup:
     guide = page.model.lists[list_id]
     return page.show(
         "guide_list.html",
+        lagging=lagging_fields(page, "lists", list_id),
         intro=inline_html(page.t(guide.intro)) if guide.intro else None,
         items=list_items(page, guide.items),
         ordered=list_id in ORDERED_LISTS,
@@ -383,7 +447,12 @@ def glossary(page: Page) -> Markup:
                 "tools": [tool_link(page, t) for t in term.tools],
             }
         )
-    return page.show("glossary.html", terms=terms)
+    lagging = [
+        field
+        for term in page.model.glossary.values()
+        for field in lagging_fields(page, "glossary", term.id, plain(page.t(term.term)))
+    ]
+    return page.show("glossary.html", terms=terms, lagging=lagging)
 
 
 def term_list(page: Page) -> Markup:
@@ -430,16 +499,21 @@ def catalog(page: Page) -> Markup:
             "title": inline_html(page.t(group.title)),
             "rows": [
                 {
-                    "link": tool_link(page, e.tool),
+                    "links": [tool_link(page, t) for t in (e.tool, *e.also)],
                     "line": inline_html(page.t(e.line)),
-                    "docs": docs_links(page, page.model.tools[e.tool].docs),
+                    "docs": docs_links(page, [ref for t in (e.tool, *e.also) for ref in page.model.tools[t].docs]),
                 }
                 for e in group.entries
             ],
         }
         for group in page.model.catalog
     ]
-    return page.show("catalog.html", groups=groups)
+    lagging = [
+        field
+        for group in page.model.catalog
+        for field in lagging_fields(page, "catalog", group.id, plain(page.t(group.title)))
+    ]
+    return page.show("catalog.html", groups=groups, lagging=lagging)
 
 
 def abbreviations(page: Page) -> str:
