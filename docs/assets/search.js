@@ -47,8 +47,11 @@
     return url.pathname + url.search + url.hash;
   }
 
+  // The section of a page that matched most, other than its opening (the page itself).
   function bestSection(page) {
-    var sections = (page.sub_results || []).filter(function (sub) { return sub.url.indexOf("#") > -1; });
+    var sections = (page.sub_results || []).filter(function (sub) {
+      return sub.url.indexOf("#") > -1 && sub.title !== page.meta.title;
+    });
     sections.sort(function (a, b) { return (b.locations || []).length - (a.locations || []).length; });
     return sections[0] || null;
   }
