@@ -28,5 +28,6 @@ search.py      a wrapper per language around Material's search worker (it loads 
                  with importScripts and filters the shared index before lunr builds it);
                  `overrides/main.html` points Material's config at the wrapper.
 site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
-overrides/     Material template overrides: main.html (search worker), 404.html (per language).
+overrides/     Material template overrides: main.html (search worker), 404.html (per language),
+                 partials/alternate.html (the language switcher, each name marked with its `lang`).
 """
