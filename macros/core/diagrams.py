@@ -313,6 +313,8 @@ def site_dots(model, languages: tuple[str, ...]) -> list[str]:
     Links are relative, so the text depends on how deep the page is: the home page (''),
     tool/layer/chain/concept pages ('../../') and the Compare page ('../').
     """
+    from .routes import route_chain, routes_from, starting_points
+
     dots = []
     for lang in languages:
         dots += [stack_dot(model, lang, prefix) for prefix in ("", "../../")]
@@ -321,6 +323,11 @@ def site_dots(model, languages: tuple[str, ...]) -> list[str]:
             dots += [chain_dot(model, chain, lang, "../../", narrow=narrow) for chain in model.chains.values()]
             for group in chain_groups(model):
                 dots.append(group_dot(model, model.chains_in_group(group), lang, "../", narrow=narrow))
+        # The path finder (a page one level down) draws each route in the narrow layout; the
+        # title is not part of the DOT text.
+        for start in starting_points(model):
+            for route in routes_from(model, start):
+                dots.append(chain_dot(model, route_chain(route, r.Text(zh="-", en="-")), lang, "../", narrow=True))
     return dots
 
 

@@ -150,6 +150,17 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
+    # The path finder: from where a reader's code starts to the GPU.
+    "finder_start": {"zh": "你的代码从哪里开始", "en": "Where your code starts"},
+    "finder_starts": {"zh": "起点", "en": "Starting points"},
+    "finder_routes": {"zh": "条路线到 GPU", "en": "routes to the GPU"},
+    "finder_route": {"zh": "路线", "en": "Route"},
+    "finder_via": {"zh": "沿执行链", "en": "Following"},
+    "finder_then": {"zh": "接着沿", "en": "then"},
+    "finder_figure_desc": {
+        "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",
+        "en": "This route drawn from the starting point down to the GPU; boxes link to tool pages. The numbered list below is the text version.",
+    },
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from . import diagrams, evidence_views
+from . import diagrams, evidence_views, routes
 from . import records as r
 from .markup import HAN, inline_html, mark_chinese, plain
 from .model import chain_tool_ids
@@ -73,6 +73,34 @@ def group_figure(page: Page, group: str) -> Markup:
     svg = diagram_layouts(page, dot, narrow, f"group-{group}", page.ui("group_gelu"), page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
     return page.show("group_figure.html", svg=svg, paths=paths)
+
+
+def path_finder(page: Page) -> Markup:
+    """Every starting point's routes to the GPU, all rendered (JS only shows the chosen one)."""
+    starts = []
+    for tool_id in routes.starting_points(page.model):
+        tool = page.model.tools[tool_id]
+        found = []
+        for number, route in enumerate(routes.routes_from(page.model, tool_id), start=1):
+            title = f"{page.t(tool.name)} → GPU · {page.ui('finder_route')} {number}"
+            chain = routes.route_chain(route, r.Text(zh=title, en=title))
+            dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+            svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
+            found.append(
+                {
+                    "number": number,
+                    "legs": [chain_link(page, leg.chain.id) for leg in route.legs],
+                    "svg": Markup(page.build.slots.slot(svg)),
+                    "steps": [
+                        step_view(page, step) | {"branches": [step_view(page, o) for o in step.options]}
+                        for step in route.steps
+                    ],
+                }
+            )
+        starts.append(
+            {"id": tool_id, "link": tool_link(page, tool_id), "name": plain(page.t(tool.name)), "routes": found}
+        )
+    return page.show("path_finder.html", starts=starts)
 
 
 def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
