@@ -313,7 +313,7 @@ def site_dots(model, languages: tuple[str, ...]) -> list[str]:
     Links are relative, so the text depends on how deep the page is: the home page (''),
     tool/layer/chain/concept pages ('../../') and the Compare page ('../').
     """
-    from .routes import route_chain, routes_from, starting_points
+    from .routes import route_chain, routes_from, same_in_every_language, starting_points
 
     dots = []
     for lang in languages:
@@ -327,7 +327,7 @@ def site_dots(model, languages: tuple[str, ...]) -> list[str]:
         # title is not part of the DOT text.
         for start in starting_points(model):
             for route in routes_from(model, start):
-                dots.append(chain_dot(model, route_chain(route, r.Text(zh="-", en="-")), lang, "../", narrow=True))
+                dots.append(chain_dot(model, route_chain(route, same_in_every_language("-")), lang, "../", narrow=True))
     return dots
 
 

@@ -8,6 +8,8 @@ import unicodedata
 
 from markupsafe import Markup, escape
 
+from .records import CHINESE
+
 CODE_SPAN = re.compile(r"`([^`]+)`")
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")  # Chinese characters (CJK ideographs)
 
@@ -31,7 +33,7 @@ def mark_chinese(html: Markup) -> Markup:
     Screen readers pick pronunciation rules from `lang`; Chinese characters only ever appear in
     text, never in the tags `inline_html` writes, so wrapping the runs cannot break the markup.
     """
-    return Markup(HAN_RUN.sub(lambda m: f'<span lang="zh">{m.group(0)}</span>', str(html)))
+    return Markup(HAN_RUN.sub(lambda m: f'<span lang="{CHINESE}">{m.group(0)}</span>', str(html)))
 
 
 def plain(text: str) -> str:

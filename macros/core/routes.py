@@ -143,3 +143,8 @@ def route_chain(route: Route, title: r.Text) -> r.Chain:
     """A route as a chain record, so it is drawn like one."""
     # Its steps were validated when the data was loaded; the id joins chain ids with "--".
     return r.Chain.model_construct(id=route.id, title=title, section="-", steps=list(route.steps))
+
+
+def same_in_every_language(text: str) -> r.Text:
+    """A title written once for all languages (a route's title is made per page, in its language)."""
+    return r.Text.model_construct(**dict.fromkeys(r.LANGUAGE_NAMES, text))

@@ -83,7 +83,7 @@ def path_finder(page: Page) -> Markup:
         found = []
         for number, route in enumerate(routes.routes_from(page.model, tool_id), start=1):
             title = f"{page.t(tool.name)} → GPU · {page.ui('finder_route')} {number}"
-            chain = routes.route_chain(route, r.Text(zh=title, en=title))
+            chain = routes.route_chain(route, routes.same_in_every_language(title))
             dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
             svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
             found.append(
