@@ -74,7 +74,7 @@ def visit(browser, base_url):
 
 def test_home_shows_the_stack_and_a_click_on_a_tool_opens_its_page(visit):
     page = visit.open("")
-    stack = page.locator("figure.gsm-stack svg")
+    stack = page.locator("figure.gsm-stack .gsm-layout--wide svg")
     assert stack.is_visible()
     box = stack.bounding_box()
     assert box["width"] > 600  # drawn at a readable size, not shrunk to an icon
@@ -117,7 +117,7 @@ def test_tool_index_filters_by_layer_and_kind(visit):
 def test_chain_page_diagram_is_visible_in_print_and_its_links_navigate(visit, tmp_path):
     page = visit.open("en/chains/onnx-runtime-ep/")
     page.emulate_media(media="print")
-    svg = page.locator("figure.gsm-chain-diagram svg")
+    svg = page.locator("figure.gsm-chain-diagram .gsm-layout--wide svg")  # print gets the wide layout
     assert svg.is_visible() and svg.bounding_box()["height"] > 200
     assert not page.locator(".md-sidebar--primary").is_visible()
     page.screenshot(path=str(tmp_path / "chain-print.png"), full_page=True)

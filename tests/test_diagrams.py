@@ -97,7 +97,7 @@ def build_counting_dot(site, cache, counter) -> None:
 def inline_svgs(site) -> dict[str, list[str]]:
     found = {}
     for page in sorted(site.rglob("*.html")):
-        svgs = re.findall(r'<svg role="img".*?</svg>', page.read_text(encoding="utf-8"), re.S)
+        svgs = re.findall(r'<svg role="(?:img|group)".*?</svg>', page.read_text(encoding="utf-8"), re.S)
         if svgs:
             found[str(page.relative_to(site))] = svgs
     return found
@@ -117,7 +117,7 @@ def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg
 
 def test_inline_svg_is_responsive_titled_and_uses_plain_href(built_site):
     html = (built_site / "en" / "chains" / "cuda-cpp-direct" / "index.html").read_text(encoding="utf-8")
-    svg = re.search(r'<svg role="img".*?</svg>', html, re.S).group(0)
+    svg = re.search(r'<svg role="(?:img|group)".*?</svg>', html, re.S).group(0)
     opening = svg.split(">", 1)[0]
     assert "viewBox=" in opening and " width=" not in opening and " height=" not in opening
     title = MODEL.chains["cuda-cpp-direct"].title.en.replace("`", "").replace("&", "&amp;")

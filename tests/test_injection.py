@@ -83,10 +83,12 @@ def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
 def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
     chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     page = (hostile_site / "en" / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
-    svg = re.search(r'<svg role="img".*?</svg>', page, re.S).group(0)
-    assert "<script" not in svg and "<img" not in svg  # present only as escaped text
-    assert "evil [label" not in svg.replace("&quot;", '"').split("<text")[0]  # no node named evil
-    assert svg.count('class="node"') == page.count('class="node"')
+    svgs = re.findall(r'<svg role="(?:img|group)".*?</svg>', page, re.S)  # the wide and the narrow layout
+    assert len(svgs) == 2
+    for svg in svgs:
+        assert "<script" not in svg and "<img" not in svg  # present only as escaped text
+        assert "evil [label" not in svg.replace("&quot;", '"').split("<text")[0]  # no node named evil
+    assert sum(svg.count('class="node"') for svg in svgs) == page.count('class="node"')
     stack = (hostile_site / "en" / "index.html").read_text(encoding="utf-8")
     assert 'href="tools/cublas/"' in stack  # the hostile name still renders as one linked box
 

@@ -33,5 +33,6 @@ search.py      runs Pagefind (`pagefind-bin-extended`) over the built HTML: it i
 site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
 overrides/     Material template overrides: main.html (what Pagefind indexes), 404.html (per
                  language), partials/header.html (Material 9.8's header with the search box
-                 swapped for partials/gsm-search.html; a test compares it with Material's).
+                 swapped for partials/gsm-search.html; a test compares it with Material's),
+                 partials/alternate.html (the language switcher, each name marked with its `lang`).
 """

@@ -49,6 +49,7 @@ def define_env(env) -> None:
         "references": lambda source: views.references(page(), source),
         "catalog": lambda: views.catalog(page()),
         "gelu_paths": lambda: views.group_figure(page(), "gemm-bias-gelu"),
+        "path_finder": lambda: views.path_finder(page()),
         "print_downloads": lambda: views.print_downloads(page()),
         "site_file": lambda path: page().site_file(path),
         "measured_paths": lambda: evidence_views.measured(page()),

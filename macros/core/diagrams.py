@@ -77,7 +77,51 @@ def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER
     )
 
 
-def _tool_cell(model, tool: r.Tool, lang: str, link_prefix: str, border: str, detail: bool) -> str:
+NARROW_TOOLS_PER_ROW = 2
+
+
+def stack_narrow_dot(model, lang: str, link_prefix: str) -> str:
+    """The stack for phones and tablets: each layer's name on its own band, its tools two abreast.
+
+    About 330 pt wide (the wide stack is about 1000), so on a 390-px screen the labels stay
+    above 11 px and every box is a finger's height.
+    """
+    layer_ids = list(model.layers)
+    rows = []
+    for layer in model.layers.values():
+        fill, ink, border = layer_colours(layer_ids, layer.id)
+        tools = [model.tools[t] for t in layer.diagram]
+        cells = []
+        for start in range(0, len(tools), NARROW_TOOLS_PER_ROW):
+            chunk = tools[start : start + NARROW_TOOLS_PER_ROW]
+            cells.append(
+                "<TR>"
+                + "".join(_tool_cell(model, t, lang, link_prefix, border, False, width=150, wrap=16) for t in chunk)
+                + ("<TD></TD>" * (NARROW_TOOLS_PER_ROW - len(chunk)))
+                + "</TR>"
+            )
+        inner = f'<TABLE BORDER="0" CELLSPACING="5" CELLPADDING="0">{"".join(cells)}</TABLE>'
+        rows.append(
+            f'<TR><TD BGCOLOR="{fill}" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="7" '
+            f'HREF="{link_prefix}layers/{layer.id}/" TOOLTIP="{esc(layer.summary.get(lang))}" '
+            f'ID="layer-{layer.id}" TARGET="_top">'
+            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 30)}</B></FONT></TD></TR>'
+            f'<TR><TD BGCOLOR="{fill}" CELLPADDING="3">{inner}</TD></TR>'
+        )
+    table = f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">{"".join(rows)}</TABLE>'
+    return (
+        "digraph stack {\n"
+        f'  graph [bgcolor="transparent", pad="0.05", margin="0", fontname="{FONT}"];\n'
+        f'  node [shape=plain, fontname="{FONT}", fontsize="14"];\n'
+        f"  stack [label=<{table}>];\n"
+        "}\n"
+    )
+
+
+def _tool_cell(
+    model, tool: r.Tool, lang: str, link_prefix: str, border: str, detail: bool, width: int = 0, wrap: int = 18
+) -> str:
+    size = f' WIDTH="{width}"' if width else ""
     kind = (
         f'<BR/><FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>'
         if detail
@@ -86,13 +130,21 @@ def _tool_cell(model, tool: r.Tool, lang: str, link_prefix: str, border: str, de
     return (
         f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
         f'HREF="{link_prefix}tools/{tool.id}/" TOOLTIP="{esc(tool.summary.get(lang))}" '
-        f'ID="tool-{tool.id}" TARGET="_top">'
-        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), 18)}</FONT>{kind}</TD>'
+        f'ID="tool-{tool.id}" TARGET="_top"{size}>'
+        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), wrap)}</FONT>{kind}</TD>'
     )
 
 
-def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str) -> str:
-    """A chain, top to bottom; a step with options fans out into side-by-side branches."""
+WIDE_WRAP = 34
+NARROW_WRAP = 24  # characters per line in a narrow diagram's boxes
+
+
+def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str, narrow: bool = False) -> str:
+    """A chain, top to bottom; a step with options fans out into side-by-side branches.
+
+    `narrow` (phones): one column, a decision and its branches drawn as one box with a row
+    per branch, and shorter lines, so the diagram is never wider than a phone's screen.
+    """
     layer_ids = list(model.layers)
     out = [
         "digraph chain {",
@@ -101,8 +153,14 @@ def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str) -> str:
         f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.3"];',
     ]
     previous: list[str] = []
+    wrap = NARROW_WRAP if narrow else WIDE_WRAP
     for i, step in enumerate(chain.steps):
-        if step.options:
+        if step.options and narrow:
+            name = f"s{i}"
+            out.append(_decision_table(model, name, step, lang, link_prefix, layer_ids))
+            out += [f"  {p} -> {name};" for p in previous]
+            previous = [name]
+        elif step.options:
             names = []
             decision = f"s{i}"
             out.append(_node(model, decision, step, lang, link_prefix, layer_ids, decision_point=True))
@@ -116,18 +174,49 @@ def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str) -> str:
             previous = names
         else:
             name = f"s{i}"
-            out.append(_node(model, name, step, lang, link_prefix, layer_ids))
+            out.append(_node(model, name, step, lang, link_prefix, layer_ids, wrap=wrap))
             out += [f"  {p} -> {name};" for p in previous]
             previous = [name]
     out.append("}")
     return "\n".join(out) + "\n"
 
 
+def _decision_table(model, name: str, step: r.Step, lang: str, link_prefix: str, layer_ids: list[str]) -> str:
+    """A decision and its branches as one box (narrow layout): the question, then a linked row per branch."""
+    fill, ink, border = layer_colours(layer_ids, model.step_layer(step))
+    rows = [
+        f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="5" TOOLTIP="{esc(step.text.get(lang))}">'
+        f'<FONT COLOR="{ink}">{lines_label(step.text.get(lang), NARROW_WRAP)}</FONT></TD></TR>'
+    ]
+    for option in step.options:
+        o_fill, o_ink, o_border = layer_colours(layer_ids, model.step_layer(option))
+        link = ""
+        if option.tools:
+            target = model.tools[option.tools[0]]
+            tip = option.note.get(lang) if option.note else target.summary.get(lang)
+            link = f' HREF="{link_prefix}tools/{target.id}/" TARGET="_top" TOOLTIP="{esc(tip)}"'
+        elif option.note:
+            link = f' TOOLTIP="{esc(option.note.get(lang))}"'
+        rows.append(
+            f'<TR><TD BGCOLOR="{o_fill}" BORDER="1" COLOR="{o_border}" STYLE="rounded" ALIGN="LEFT" BALIGN="LEFT" '
+            f'CELLPADDING="5"{link}><FONT COLOR="{o_ink}">⤷ {lines_label(option.text.get(lang), NARROW_WRAP - 2)}</FONT></TD></TR>'
+        )
+    table = f'<TABLE BORDER="1" CELLBORDER="0" STYLE="rounded" COLOR="{border}" BGCOLOR="{fill}" CELLSPACING="4" CELLPADDING="0">{"".join(rows)}</TABLE>'
+    return f"  {name} [shape=plain, label=<{table}>];"
+
+
 def _node(
-    model, name: str, node: r.StepNode, lang: str, link_prefix: str, layer_ids: list[str], decision_point: bool = False
+    model,
+    name: str,
+    node: r.StepNode,
+    lang: str,
+    link_prefix: str,
+    layer_ids: list[str],
+    decision_point: bool = False,
+    wrap: int = WIDE_WRAP,
 ) -> str:
     fill, ink, border = layer_colours(layer_ids, model.step_layer(node))
-    attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), 34)}</FONT>>']
+    attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), wrap)}</FONT>>']
     if decision_point:
         attrs += ['shape="box"', 'style="rounded,filled,dashed"', f'fillcolor="{fill}"', f'color="{border}"']
     elif node.artifact:
@@ -146,22 +235,28 @@ def _node(
     return f"  {name} [{', '.join(attrs)}];"
 
 
-def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str) -> str:
-    """Several chains side by side, one column each (9.14: one op down every path)."""
+def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str, narrow: bool = False) -> str:
+    """Several chains side by side, one column each (9.14: one op down every path).
+
+    `narrow` (phones): the chains one below another instead, each in its narrow layout.
+    """
     body = []
     for c, chain in enumerate(chains):
-        single = chain_dot(model, chain, lang, link_prefix).splitlines()
+        single = chain_dot(model, chain, lang, link_prefix, narrow=narrow).splitlines()
         statements = [line for line in single[1:-1] if not line.lstrip().startswith(("graph [", "node [", "edge ["))]
         renamed = [_prefix_nodes(line, f"c{c}") for line in statements]
         body.append(f"  subgraph cluster_{c} {{")
         body.append(
-            f'    label=<<B>{esc(chain.title.get(lang))}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
+            f'    label=<<B>{lines_label(chain.title.get(lang), NARROW_WRAP + 6 if narrow else 200)}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
         )
         body.append(
             f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
         )
         body += ["  " + line for line in renamed]
         body.append("  }")
+        if narrow and c:
+            # One below another: the previous chain's last step sits above this chain's first.
+            body.append(f'  c{c - 1}s{len(chains[c - 1].steps) - 1} -> c{c}s0 [style="invis"];')
     return (
         "digraph group {\n"
         f'  graph [bgcolor="transparent", pad="0.05", margin="0", nodesep="0.2", ranksep="0.25", fontname="{FONT}", fontsize="13"];\n'
@@ -218,12 +313,21 @@ def site_dots(model, languages: tuple[str, ...]) -> list[str]:
     Links are relative, so the text depends on how deep the page is: the home page (''),
     tool/layer/chain/concept pages ('../../') and the Compare page ('../').
     """
+    from .routes import route_chain, routes_from, same_in_every_language, starting_points
+
     dots = []
     for lang in languages:
         dots += [stack_dot(model, lang, prefix) for prefix in ("", "../../")]
-        dots += [chain_dot(model, chain, lang, "../../") for chain in model.chains.values()]
-        for group in chain_groups(model):
-            dots.append(group_dot(model, model.chains_in_group(group), lang, "../"))
+        dots += [stack_narrow_dot(model, lang, prefix) for prefix in ("", "../../")]
+        for narrow in (False, True):
+            dots += [chain_dot(model, chain, lang, "../../", narrow=narrow) for chain in model.chains.values()]
+            for group in chain_groups(model):
+                dots.append(group_dot(model, model.chains_in_group(group), lang, "../", narrow=narrow))
+        # The path finder (a page one level down) draws each route in the narrow layout; the
+        # title is not part of the DOT text.
+        for start in starting_points(model):
+            for route in routes_from(model, start):
+                dots.append(chain_dot(model, route_chain(route, same_in_every_language("-")), lang, "../", narrow=True))
     return dots
 
 
@@ -241,8 +345,13 @@ def named_diagrams(model, languages: tuple[str, ...]) -> dict[str, str]:
     named = {}
     for lang in languages:
         named[f"stack-{lang}"] = stack_dot(model, lang, "")
+        named[f"stack-narrow-{lang}"] = stack_narrow_dot(model, lang, "")
         for chain in model.chains.values():
             named[f"chain-{chain.id}-{lang}"] = chain_dot(model, chain, lang, "")
+            named[f"chain-{chain.id}-narrow-{lang}"] = chain_dot(model, chain, lang, "", narrow=True)
         for group in chain_groups(model):
             named[f"group-{group}-{lang}"] = group_dot(model, model.chains_in_group(group), lang, "")
+            named[f"group-{group}-narrow-{lang}"] = group_dot(
+                model, model.chains_in_group(group), lang, "", narrow=True
+            )
     return named

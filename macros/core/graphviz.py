@@ -91,9 +91,12 @@ def clean_svg(svg: str, uid: str, title: str, desc: str) -> str:
     # don't balloon to the column width.
     view = re.search(r'viewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) [\d.]+"', svg)
     limit = f' style="max-width:{float(view.group(1)) * 4 / 3:.0f}px"' if view else ""
+    # A diagram with links is a group of links (a screen reader can reach each one); role="img"
+    # would hide them behind one image (axe: nested-interactive).
+    role = "group" if "<a " in svg else "img"
     svg = re.sub(
         r"<svg\b",
-        f'<svg role="img" aria-labelledby="{uid}-title {uid}-desc" class="gsm-svg"{limit}',
+        f'<svg role="{role}" aria-labelledby="{uid}-title {uid}-desc" class="gsm-svg"{limit}',
         svg,
         count=1,
     )

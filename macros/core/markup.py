@@ -8,6 +8,8 @@ import unicodedata
 
 from markupsafe import Markup, escape
 
+from .records import CHINESE
+
 CODE_SPAN = re.compile(r"`([^`]+)`")
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")  # Chinese characters (CJK ideographs)
 
@@ -20,6 +22,18 @@ def inline_html(text: str) -> Markup:
     """
     parts = CODE_SPAN.split(str(text))
     return Markup("".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts)))
+
+
+HAN_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff][\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]*")
+
+
+def mark_chinese(html: Markup) -> Markup:
+    """Safe HTML with each run of Chinese characters marked `lang="zh"` (for text in another language).
+
+    Screen readers pick pronunciation rules from `lang`; Chinese characters only ever appear in
+    text, never in the tags `inline_html` writes, so wrapping the runs cannot break the markup.
+    """
+    return Markup(HAN_RUN.sub(lambda m: f'<span lang="{CHINESE}">{m.group(0)}</span>', str(html)))
 
 
 def plain(text: str) -> str:

@@ -200,6 +200,17 @@ UI: dict[str, dict[str, str]] = {
         "zh": "想帮忙？在 GitHub 上对照英文修订中文。",
         "en": "To help, review the English against the Chinese on GitHub.",
     },
+    # The path finder: from where a reader's code starts to the GPU.
+    "finder_start": {"zh": "你的代码从哪里开始", "en": "Where your code starts"},
+    "finder_starts": {"zh": "起点", "en": "Starting points"},
+    "finder_routes": {"zh": "条路线到 GPU", "en": "routes to the GPU"},
+    "finder_route": {"zh": "路线", "en": "Route"},
+    "finder_via": {"zh": "沿执行链", "en": "Following"},
+    "finder_then": {"zh": "接着沿", "en": "then"},
+    "finder_figure_desc": {
+        "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",
+        "en": "This route drawn from the starting point down to the GPU; boxes link to tool pages. The numbered list below is the text version.",
+    },
 }
 
 

@@ -12,9 +12,9 @@ from pathlib import PurePosixPath
 
 from markupsafe import Markup
 
-from . import diagrams, evidence_views
+from . import diagrams, evidence_views, routes
 from . import records as r
-from .markup import HAN, inline_html, plain
+from .markup import HAN, inline_html, mark_chinese, plain
 from .model import chain_tool_ids
 from .page import Page, chain_link, layer_link, swatch, tool_link
 from .ui import UI, ui
@@ -40,29 +40,70 @@ def off_stack_label(page: Page) -> str:
 # ---------------------------------------------------------------- diagrams
 
 
+def diagram_layouts(page: Page, wide_dot: str, narrow_dot: str, uid: str, title: str, desc: str) -> Markup:
+    """A diagram in its wide and narrow layouts (CSS picks one by screen width), as a slot."""
+    wide = page.build.diagrams.inline_svg(wide_dot, uid, title, desc)
+    narrow = page.build.diagrams.inline_svg(narrow_dot, f"{uid}-narrow", title, desc)
+    both = page.show("diagram_layouts.html", wide=Markup(wide), narrow=Markup(narrow))
+    return Markup(page.build.slots.slot(str(both)))
+
+
 def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
     """The stack diagram; `here_*` highlights one tool or layer ('you are here')."""
     dot = page.build.memo(("stack", page.lang, page.root), lambda: diagrams.stack_dot(page.model, page.lang, page.root))
-    svg = page.build.diagrams.inline_svg(dot, "stack", page.ui("stack_title"), page.ui("stack_desc"))
+    narrow = page.build.memo(
+        ("stack-narrow", page.lang, page.root), lambda: diagrams.stack_narrow_dot(page.model, page.lang, page.root)
+    )
+    svg = diagram_layouts(page, dot, narrow, "stack", page.ui("stack_title"), page.ui("stack_desc"))
     here = f"tool-{here_tool}" if here_tool else f"layer-{here_layer}" if here_layer else None
-    return page.show("stack_figure.html", here=here, svg=Markup(page.build.slots.slot(svg)))
+    return page.show("stack_figure.html", here=here, svg=svg)
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
     """A chain's diagram followed by its ordered step list (the text alternative)."""
     chain = page.model.chains[chain_id]
     dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
-    svg = page.build.diagrams.inline_svg(dot, f"chain-{chain_id}", plain(page.t(chain.title)), page.ui("chain_desc"))
-    return page.show("chain_figure.html", svg=Markup(page.build.slots.slot(svg)), steps=chain_steps(page, chain))
+    narrow = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+    svg = diagram_layouts(page, dot, narrow, f"chain-{chain_id}", plain(page.t(chain.title)), page.ui("chain_desc"))
+    return page.show("chain_figure.html", svg=svg, steps=chain_steps(page, chain))
 
 
 def group_figure(page: Page, group: str) -> Markup:
     """All chains of a group drawn side by side, with links to each chain's page."""
     chains = page.model.chains_in_group(group)
     dot = diagrams.group_dot(page.model, chains, page.lang, page.root)
-    svg = page.build.diagrams.inline_svg(dot, f"group-{group}", page.ui("group_gelu"), page.ui("chain_desc"))
+    narrow = diagrams.group_dot(page.model, chains, page.lang, page.root, narrow=True)
+    svg = diagram_layouts(page, dot, narrow, f"group-{group}", page.ui("group_gelu"), page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
-    return page.show("group_figure.html", svg=Markup(page.build.slots.slot(svg)), paths=paths)
+    return page.show("group_figure.html", svg=svg, paths=paths)
+
+
+def path_finder(page: Page) -> Markup:
+    """Every starting point's routes to the GPU, all rendered (JS only shows the chosen one)."""
+    starts = []
+    for tool_id in routes.starting_points(page.model):
+        tool = page.model.tools[tool_id]
+        found = []
+        for number, route in enumerate(routes.routes_from(page.model, tool_id), start=1):
+            title = f"{page.t(tool.name)} → GPU · {page.ui('finder_route')} {number}"
+            chain = routes.route_chain(route, routes.same_in_every_language(title))
+            dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+            svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
+            found.append(
+                {
+                    "number": number,
+                    "legs": [chain_link(page, leg.chain.id) for leg in route.legs],
+                    "svg": Markup(page.build.slots.slot(svg)),
+                    "steps": [
+                        step_view(page, step) | {"branches": [step_view(page, o) for o in step.options]}
+                        for step in route.steps
+                    ],
+                }
+            )
+        starts.append(
+            {"id": tool_id, "link": tool_link(page, tool_id), "name": plain(page.t(tool.name)), "routes": found}
+        )
+    return page.show("path_finder.html", starts=starts)
 
 
 def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
@@ -460,9 +501,12 @@ def term_list(page: Page) -> Markup:
     languages = page.build.languages.codes
     return page.show(
         "term_list.html",
-        languages=[ui(f"lang_{code}", code) for code in languages],
+        languages=[{"code": code, "name": ui(f"lang_{code}", code)} for code in languages],
         rows=[
-            {"texts": [inline_html(getattr(t, code)) for code in languages], "note": inline_html(t.note or "")}
+            {
+                "texts": [inline_html(getattr(t, code)) for code in languages],
+                "note": mark_chinese(inline_html(t.note or "")),
+            }
             for t in page.model.terms
         ],
     )

@@ -1,0 +1,268 @@
+"""Every screen, every reader: phones and tablets, screen readers (axe-core), the path finder.
+
+Runs in headless Chromium over the shared built site. axe-core comes bundled with
+axe-playwright-python, so nothing is fetched from a CDN.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from test_browser import CHROMIUM, CHROMIUM_ARGS, MODEL
+
+from macros.core.routes import routes_from, starting_points
+
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 768, "height": 1024}
+DESKTOP = {"width": 1280, "height": 900}
+LANGUAGES = ("", "en/")
+# One page of each type the site has.
+PAGE_TYPES = [
+    "",
+    "layers/kernel-dsl/",
+    "tools/",
+    "tools/triton/",
+    "chains/",
+    "chains/onnx-runtime-ep/",
+    "compare/",
+    "glossary/",
+    "measured/",
+    "paths/",
+    "references/",
+    "choose/",
+    "contribute/",
+]
+# Violations that come from Material for MkDocs itself, by rule and element, with the reason.
+# Anything else serious or critical fails the test.
+MATERIAL_CAUSED = {
+    # Material's search overlay (<div class="md-search" role="dialog">) has no accessible name.
+    ("aria-dialog-name", ".md-search"),
+}
+
+# Text rectangles and link boxes of the diagram the reader sees (the other layout is display:none).
+DIAGRAM_SIZES = """(selector) => {
+  const svgs = [...document.querySelectorAll(selector)].filter(s => s.getBoundingClientRect().width > 0);
+  return svgs.map(svg => ({
+    text: Math.min(...[...svg.querySelectorAll("text")].map(t => t.getBoundingClientRect().height)),
+    link: Math.min(...[...svg.querySelectorAll("a")].map(a => a.getBoundingClientRect().height)),
+    links: svg.querySelectorAll("a").length,
+  }));
+}"""
+SCROLLS_SIDEWAYS = "document.scrollingElement.scrollWidth > window.innerWidth"
+# Text nodes with Chinese characters whose nearest `lang` is not Chinese (code samples excepted:
+# they are source text, neither language).
+UNMARKED_CHINESE = r"""() => {
+  const han = /[\u3400-\u9fff\uf900-\ufaff]/, found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode()); ) {
+    const element = node.parentElement;
+    if (!han.test(node.data) || element.closest("script, style, pre, code")) continue;
+    const lang = (element.closest("[lang]") || {}).lang || "";
+    if (!lang.startsWith("zh")) found.push(element.tagName + ": " + node.data.trim().slice(0, 30));
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser, base_url):
+    """Open a site path in a fresh context of the given viewport (and options); closed afterwards."""
+    contexts = []
+
+    def open_(path: str, viewport: dict = DESKTOP, **options):
+        context = browser.new_context(viewport=viewport, **options)
+        contexts.append(context)
+        page = context.new_page()
+        response = page.goto(base_url + path, wait_until="load")
+        assert response.status == 200, path
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+# ---------------------------------------------------------------- phones and tablets
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET], ids=["phone", "tablet"])
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_home_stack_is_readable_and_tappable_on_phones_and_tablets(open_page, viewport, lang):
+    page = open_page(lang, viewport)
+    [stack] = page.evaluate(DIAGRAM_SIZES, "figure.gsm-stack svg")
+    assert stack["links"] == sum(len(layer.diagram) + 1 for layer in MODEL.layers.values())
+    assert stack["text"] >= 11, f"stack labels render {stack['text']:.1f} px high"
+    assert stack["link"] >= 24, f"the smallest box is {stack['link']:.1f} px high"
+    assert not page.evaluate(SCROLLS_SIDEWAYS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_chain_diagrams_stay_readable_on_a_phone(open_page, lang):
+    page = open_page(lang, PHONE)
+    base = page.url
+    small = []
+    for path in [f"chains/{chain_id}/" for chain_id in MODEL.chains] + ["compare/", "paths/?from=jax"]:
+        page.goto(base + path, wait_until="load")
+        selector = ".gsm-chain-diagram svg, .gsm-group-diagram svg, .gsm-route-diagram svg"
+        figures = page.evaluate(DIAGRAM_SIZES, selector)  # the diagrams on screen (one layout each)
+        assert figures, path
+        small += [(path, figure) for figure in figures if figure["text"] < 11 or figure["link"] < 24]
+    assert not small, f"diagrams too small to read or tap on a 390-px phone: {small}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_no_page_scrolls_sideways_on_a_phone(open_page, lang):
+    page = open_page(lang, PHONE)
+    wide = []
+    for path in PAGE_TYPES + ["toolkits/", "method/", "print/", "learn/", "chains/basic-path/"]:
+        page.goto(page.url.split("/gpu-stack-map/")[0] + "/gpu-stack-map/" + lang + path, wait_until="load")
+        if page.evaluate(SCROLLS_SIDEWAYS):
+            wide.append((path, page.evaluate("document.scrollingElement.scrollWidth")))
+    assert not wide, f"pages wider than a 390-px phone: {wide}"
+
+
+# ---------------------------------------------------------------- accessibility
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical violations on the page, less those Material causes."""
+    results = Axe().run(page).response
+    found = []
+    for violation in results["violations"]:
+        if violation["impact"] not in ("serious", "critical"):
+            continue
+        for node in violation["nodes"]:
+            target = " ".join(map(str, node["target"]))
+            if (violation["id"], target) not in MATERIAL_CAUSED:
+                found.append(f"{violation['id']}: {target}: {node['failureSummary'][:160]}")
+    return found
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_axe_finds_no_serious_violations_on_any_page_type(open_page, lang, viewport):
+    page = open_page(lang, viewport)
+    base = page.url
+    problems = {}
+    for path in PAGE_TYPES:
+        page.goto(base + path, wait_until="load")
+        found = serious_violations(page)
+        if found:
+            problems[path] = found[:5]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_axe_finds_no_contrast_problems_in_the_dark_scheme(open_page, lang):
+    page = open_page(lang, DESKTOP, color_scheme="dark")
+    assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
+    base = page.url
+    problems = {}
+    for path in ("", "tools/", "tools/triton/", "glossary/", "paths/"):
+        page.goto(base + path, wait_until="load")
+        found = serious_violations(page)
+        if found:
+            problems[path] = found[:5]
+    assert not problems, problems
+
+
+def test_stack_links_are_reachable_by_keyboard_and_named(open_page):
+    page = open_page("en/")
+    svg = page.locator("figure.gsm-stack .gsm-layout--wide svg")
+    assert svg.get_attribute("role") == "group"  # not an image that hides its links
+    label = page.evaluate(
+        "s => s.getAttribute('aria-labelledby').split(' ').map(id => document.getElementById(id).textContent)",
+        svg.element_handle(),
+    )
+    assert label[0] == "The CUDA/GPU programming stack" and "text version" in label[1]
+    first = page.locator("figure.gsm-stack .gsm-layout--wide svg a").first
+    first.focus()
+    assert page.evaluate("document.activeElement.closest('svg') !== null")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("[document.activeElement.getAttribute('href'), document.activeElement.textContent]")
+    assert focused[0].startswith(("tools/", "layers/")) and focused[1].strip()
+
+
+@pytest.mark.parametrize("path", ["glossary/", "contribute/", "tools/", ""])
+def test_chinese_text_on_english_pages_is_marked_as_chinese(open_page, path):
+    page = open_page("en/" + path)
+    assert page.evaluate(UNMARKED_CHINESE) == []
+    if path == "glossary/":  # the translation term list: 算子 in a cell marked lang="zh"
+        assert page.locator('td[lang="zh"]').count() == len(MODEL.terms)
+
+
+def test_english_text_on_chinese_pages_is_marked_as_english(open_page):
+    page = open_page("glossary/")
+    assert page.locator('td[lang="en"]').count() >= len(MODEL.terms)
+    assert page.locator('a.md-select__link[lang="en"]').count() == 1
+
+
+def test_tool_pages_have_no_empty_table_headers(open_page):
+    page = open_page("en/tools/triton/")
+    headers = page.eval_on_selector_all("main th", "ths => ths.map(th => th.textContent.trim())")
+    assert headers and all(headers)
+
+
+# ---------------------------------------------------------------- the path finder
+
+
+def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
+    starts = starting_points(MODEL)
+    for expected in ("pytorch", "torch-compile", "jax", "triton", "cute-dsl", "cuda-cpp", "onnx", "tensorrt"):
+        assert expected in starts
+    for start in starts:
+        for route in routes_from(MODEL, start):
+            last = route.steps[-1]
+            assert MODEL.step_layer(last) in ("driver-runtime", "hardware") or {"sass", "cubin"} & set(last.tools)
+    jax = {leg.chain.id for route in routes_from(MODEL, "jax") for leg in route.legs}
+    assert {"jax-jit", "xla-pipeline"} <= jax
+    # torch.compile's 9.14 path stops at Inductor/Triton; its route goes on along another chain.
+    joined = [route for route in routes_from(MODEL, "torch-compile") if len(route.legs) > 1]
+    assert joined and joined[0].legs[0].chain.id == "gelu-torch-compile"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_path_finder_shows_the_start_from_the_url_and_keeps_the_choice_in_it(open_page, lang):
+    page = open_page(lang + "paths/?from=jax")
+    page.wait_for_function("() => !document.querySelector('.gsm-finder-form').hidden")
+    assert page.locator("#gsm-from").input_value() == "jax"
+    shown = page.locator(".gsm-finder-start:visible")
+    assert shown.count() == 1 and shown.get_attribute("data-from") == "jax"
+    assert shown.locator(".gsm-route").count() == len(routes_from(MODEL, "jax"))
+    assert shown.locator('a[href="../chains/jax-jit/"]').count() >= 1
+    page.locator("#gsm-from").select_option("triton")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('from') === 'triton'")
+    assert page.locator(".gsm-finder-start:visible").get_attribute("data-from") == "triton"
+    assert parse_qs(urlparse(page.url).query)["from"] == ["triton"]
+    page.locator("#gsm-from").focus()  # a native select: the keyboard changes it too
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('from') !== 'triton'")
+    # A route's steps link to their pages, from the diagram and from the list.
+    route = page.locator(".gsm-finder-start:visible .gsm-route").first
+    assert route.locator("svg a[href^='../tools/']").count() >= 1
+    assert route.locator("ol.gsm-steps a[href^='../tools/']").count() >= 1
+
+
+def test_path_finder_lists_every_route_as_links_without_javascript(open_page):
+    page = open_page("en/paths/?from=jax", java_script_enabled=False)
+    assert page.locator(".gsm-finder-form").is_hidden()  # the select needs JavaScript
+    sections = page.locator(".gsm-finder-start")
+    assert sections.count() == len(starting_points(MODEL))
+    for start in starting_points(MODEL):
+        section = page.locator(f"#from-{start}")
+        assert section.is_visible()
+        assert section.locator(".gsm-route").count() == len(routes_from(MODEL, start))
+        assert section.locator(".gsm-route-legs a[href^='../chains/']").count() >= 1
+    assert page.locator('.gsm-finder-starts a[href="?from=jax#from-jax"]').is_visible()
