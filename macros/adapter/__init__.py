@@ -13,7 +13,8 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
   on_files       adds the tool, layer and chain pages as virtual files (`File.generated`) at
                  priority -200, after static-i18n (-100) has sorted the docs into the current
                  language; sets the attributes static-i18n reads (locale, alternates, …) and
-                 refreshes its per-language file list, which its sitemap.xml template walks.
+                 refreshes its per-language file list, which its sitemap.xml template walks;
+                 then has mkdocs-redirects re-list its targets, so they include those pages.
   on_pre_build   renders every diagram up front, one `dot` per core.
   on_post_page   swaps SVG placeholders back into the finished HTML, and keeps each language's
                  404.html: Material renders the theme's 404 into the site root for every
@@ -23,7 +24,11 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
                  per-page sitemaps that Material's language switcher fetches.
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
-pages.py       the virtual pages' Markdown (front matter for Material's search: boost, tags).
+pages.py       the virtual pages' Markdown (front matter for Material's search: boost, tags);
+                 a tool's deep dive (docs/deep-dives/, excluded from the build) is rendered by
+                 mkdocs-macros inside that page (a Jinja block `set`) and handed to its macro.
+redirects.py   mkdocs-redirects' one map (mkdocs.yml) made per language build: the plugin
+                 knows neither static-i18n's suffixed sources nor its /en/ folder.
 search.py      a wrapper per language around Material's search worker (it loads the worker
                  with importScripts and filters the shared index before lunr builds it);
                  `overrides/main.html` points Material's config at the wrapper.

@@ -15,7 +15,7 @@ from mkdocs.plugins import event_priority
 from ..core.cache import CACHE_ROOT
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
-from . import search, site_files
+from . import redirects, search, site_files
 from .pages import add_record_pages
 from .state import start, state_of
 
@@ -30,7 +30,9 @@ def _search_plugin(config):
 
 @event_priority(100)  # before Material's search plugin reads its jieba settings
 def on_config(config, **kwargs):
-    if _i18n(config).building:
+    i18n = _i18n(config)
+    if i18n.building:
+        redirects.configure(config, i18n.current_language, state_of(config).build.languages)
         # Another language of the same build: the state exists, and jieba already holds the
         # words (it is one per process), so the search plugin need not load them again.
         _search_plugin(config).config.jieba_dict_user = None
@@ -42,6 +44,7 @@ def on_config(config, **kwargs):
         raise PluginError(
             f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
         ) from None
+    redirects.configure(config, i18n.current_language or i18n.default_language, state.build.languages)
     # Material segments Chinese with jieba at build time; teach it the field's words
     # (张量核心, 共享内存, 算子融合 …) so they are indexed whole. jieba's own dictionary
     # cache is kept with the build's other caches.
@@ -57,6 +60,7 @@ def on_files(files, config, **kwargs):
     build = state_of(config).build
     i18n = _i18n(config)
     add_record_pages(files, config, build.model, build.languages, i18n.current_language, i18n)
+    redirects.refresh_targets(files, config)
     return files
 
 

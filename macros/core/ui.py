@@ -22,6 +22,7 @@ UI: dict[str, dict[str, str]] = {
     "tables": {"zh": "出现在这些对比表中", "en": "Appears in these tables"},
     "aliases": {"zh": "别名", "en": "Also known as"},
     "here": {"zh": "它在栈中的位置", "en": "Where it sits in the stack"},
+    "deep_dive": {"zh": "深入解读", "en": "In depth"},
     "off_stack": {
         "zh": "不在七层栈内（跨层平台、产物或外部硬件）",
         "en": "Outside the seven layers (a cross-layer platform, an artifact or other hardware)",
@@ -31,6 +32,8 @@ UI: dict[str, dict[str, str]] = {
     "gives": {"zh": "交出", "en": "Hands down"},
     "steps": {"zh": "步骤", "en": "Steps"},
     "section": {"zh": "原文章节", "en": "Source section"},
+    "all_chains": {"zh": "全部执行链", "en": "All execution chains"},
+    "step_count": {"zh": "共 {count} 步", "en": "{count} steps"},
     "source_catalog": {"zh": "来自工具目录页", "en": "From the tool catalog"},
     "source_both": {"zh": "见于栈地图和工具目录页", "en": "In the stack map and the tool catalog"},
     "edit": {"zh": "在 GitHub 上编辑这条数据", "en": "Edit this record on GitHub"},
@@ -150,6 +153,8 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
+    # A 9.14 path page's title names the op and the path: "TensorRT" alone would title a tool's page.
+    "gelu_path": {"zh": "GEMM + bias + GELU：{path} 路径", "en": "GEMM + bias + GELU: the {path} path"},
 }
 
 
