@@ -222,6 +222,8 @@ def tool_index(page: Page) -> Markup:
     rows = [
         {
             "layer_id": tool.layer or "none",
+            # Sorting by layer follows the stack from top to bottom, not the names' alphabet.
+            "layer_order": f"{layer_ids.index(tool.layer) if tool.layer in layer_ids else len(layer_ids):02d}",
             "kind_id": tool.kind,
             "link": tool_link(page, tool.id),
             "swatch": swatch(page, tool.layer),
@@ -308,6 +310,8 @@ def chain_index(page: Page) -> Markup:
     rows = [
         {
             "section": chain.section,
+            # Sorting by section numbers them (9.2 before 9.14), not character by character.
+            "section_order": ".".join(f"{int(part):03d}" for part in chain.section.split(".")),
             "link": chain_link(page, chain.id),
             "tools": [tool_link(page, t) for t in chain_tool_ids(chain)[:6]],
         }
