@@ -21,7 +21,8 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
                  language build, and the next language overwrites it.
   on_post_build  (outer build only, after static-i18n's -100) writes each language's 404 page,
                  the per-language search workers, /data/stack.json, /evidence/excerpts/ and
-                 per-page sitemaps that Material's language switcher fetches.
+                 per-page sitemaps that Material's language switcher fetches; under
+                 `scripts serve` it copies the PDFs written before serving (GSM_PRINT_DIR).
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
 pages.py       the virtual pages' Markdown (front matter for Material's search: boost, tags);

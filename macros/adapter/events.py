@@ -6,6 +6,7 @@ A data error stops the build in on_config with the validator's own messages (no 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import jieba
@@ -94,3 +95,4 @@ def on_post_build(config, **kwargs):
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")
+    site_files.copy_print_files(site, os.environ.get(site_files.PRINT_DIR_VARIABLE))

@@ -31,7 +31,6 @@ UI: dict[str, dict[str, str]] = {
     "takes": {"zh": "接收", "en": "Takes in"},
     "gives": {"zh": "交出", "en": "Hands down"},
     "steps": {"zh": "步骤", "en": "Steps"},
-    "section": {"zh": "原文章节", "en": "Source section"},
     "all_chains": {"zh": "全部执行链", "en": "All execution chains"},
     "step_count": {"zh": "共 {count} 步", "en": "{count} steps"},
     "source_catalog": {"zh": "来自工具目录页", "en": "From the tool catalog"},
@@ -82,7 +81,6 @@ UI: dict[str, dict[str, str]] = {
     "poster_legend": {"zh": "图例", "en": "Legend"},
     "poster_version": {"zh": "版本", "en": "Version"},
     "poster_booklet": {"zh": "CUDA/GPU 执行链", "en": "CUDA/GPU execution chains"},
-    "poster_section": {"zh": "原文章节", "en": "Source section"},
     "poster_artifact": {
         "zh": "折角方框：产物（文件、格式、构建结果）",
         "en": "Folded box: an artifact (file, format or built output)",
