@@ -34,5 +34,8 @@ search.py      a wrapper per language around Material's search worker (it loads 
                  with importScripts and filters the shared index before lunr builds it);
                  `overrides/main.html` points Material's config at the wrapper.
 site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
+llms.py        /llms.txt and /llms-full.txt: on_post_page keeps each language's finished pages
+                 (static-i18n builds them one language after the other with one config), the
+                 outer on_post_build writes both files from them and the model.
 overrides/     Material template overrides: main.html (search worker), 404.html (per language).
 """

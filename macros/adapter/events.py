@@ -16,7 +16,7 @@ from mkdocs.plugins import event_priority
 from ..core.cache import CACHE_ROOT
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
-from . import redirects, search, site_files
+from . import llms, redirects, search, site_files
 from .pages import add_record_pages
 from .state import start, state_of
 
@@ -80,7 +80,9 @@ def on_post_page(output, page, config, **kwargs):
     root_404 = Path(config["site_dir"]) / "404.html"
     if language not in state.not_found_pages and root_404.exists():
         state.not_found_pages[language] = root_404.read_text(encoding="utf-8")
-    return state.build.slots.fill(output)
+    output = state.build.slots.fill(output)
+    llms.collect(state, page, output, language, config)
+    return output
 
 
 @event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first
@@ -96,3 +98,4 @@ def on_post_build(config, **kwargs):
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")
     site_files.copy_print_files(site, os.environ.get(site_files.PRINT_DIR_VARIABLE))
+    llms.write(site, state, config)

@@ -23,6 +23,15 @@ UI: dict[str, dict[str, str]] = {
     "aliases": {"zh": "别名", "en": "Also known as"},
     "here": {"zh": "它在栈中的位置", "en": "Where it sits in the stack"},
     "deep_dive": {"zh": "深入解读", "en": "In depth"},
+    # /llms.txt: what the site is and how it is laid out, and its sections per language.
+    "llms_about": {
+        "zh": "中文页面在 /，英文页面在 /en/，其下路径相同；全部数据导出在 /data/stack.json。",
+        "en": "English pages are under /en/, Chinese ones at /, with the same paths below; all the data is exported at /data/stack.json.",
+    },
+    "llms_guides": {"zh": "指南（中文）", "en": "Guides (English)"},
+    "llms_layers": {"zh": "层级（中文）", "en": "Layers (English)"},
+    "llms_tools": {"zh": "工具（中文）", "en": "Tools (English)"},
+    "llms_chains": {"zh": "执行链（中文）", "en": "Execution chains (English)"},
     "off_stack": {
         "zh": "不在七层栈内（跨层平台、产物或外部硬件）",
         "en": "Outside the seven layers (a cross-layer platform, an artifact or other hardware)",
