@@ -147,3 +147,12 @@ def test_the_concepts_index_links_to_every_deep_dive_section(built_site):
         index = (built_site / LANGUAGES.prefix(lang) / "concepts" / "index.html").read_text(encoding="utf-8")
         linked = set(re.findall(r'href="\.\./tools/([a-z0-9-]+)/#deep-dive"', index))
         assert linked == {p.name.removesuffix(f".{lang}.md") for p in DEEP_DIVES.glob(f"*.{lang}.md")}
+
+
+def test_chain_pages_open_with_a_way_to_all_chains_not_the_seeds_section_number(built_site):
+    for lang in LANGUAGES.codes:
+        for chain_id, chain in MODEL.chains.items():
+            body = (built_site / LANGUAGES.prefix(lang) / "chains" / chain_id / "index.html").read_text("utf-8")
+            meta = re.search(r'<p class="gsm-meta">(.*?)</p>', body, re.S).group(1)
+            assert "§" not in meta and "原文章节" not in body and "Source section" not in body, (lang, chain_id)
+            assert 'href="../"' in meta and str(len(chain.steps)) in meta, (lang, chain_id, meta)

@@ -94,3 +94,11 @@ def test_on_a_phone_a_wide_table_scrolls_in_its_box_and_keeps_its_first_column(b
     assert abs(first.bounding_box()["x"] - first_before) < 1  # the first column stays in view
     assert second.bounding_box()["x"] < second_before - 150  # the rest scrolled under it
     page.close()
+
+
+@pytest.mark.parametrize("path", ["tools/", "en/tools/", "chains/", "en/layers/kernel-dsl/"])
+def test_on_a_phone_the_index_tables_and_their_filters_keep_the_page_from_scrolling_sideways(browser, base_url, path):
+    page = open_page(browser, base_url + path, 390)
+    page.locator("table[data-sortable]").first.wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.close()
