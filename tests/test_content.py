@@ -136,7 +136,7 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
         # Code blocks show data as it is written (both languages side by side) on purpose.
         text = re.sub(r"<(script|style|pre)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
         # The translation term list shows both languages on purpose.
-        text = re.sub(r'<table class="gsm-table gsm-terms">.*?</table>', " ", text, flags=re.S)
+        text = re.sub(r'<table class="gsm-table gsm-terms"[^>]*>.*?</table>', " ", text, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", text))
         for word in ALLOWED_IN_ENGLISH:
             text = text.replace(word, " ")
@@ -152,7 +152,7 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
         )
         if not main:
             continue
-        body = re.sub(r'<table class="gsm-table gsm-terms">.*?</table>', " ", main.group(1), flags=re.S)
+        body = re.sub(r'<table class="gsm-table gsm-terms"[^>]*>.*?</table>', " ", main.group(1), flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(svg|code|pre)\b.*?</\1>", " ", body, flags=re.S)))
         for match in english_sentence.finditer(text):
             problems.append((str(page.relative_to(built_site)), match.group(0)))
