@@ -12,6 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from macros.adapter.site_files import PRINT_DIR_VARIABLE
+from macros.core.cache import CACHE_ROOT
 from macros.core.problems import DataError
 
 from .common import FAILED, OK, ROOT, print_data_errors
@@ -76,6 +78,17 @@ def add_serve_arguments(parser) -> None:
 
 
 def serve(args) -> int:
-    """`mkdocs serve`: build, serve and rebuild on every edit of data/, docs/ or macros/."""
+    """`mkdocs serve`: build, serve and rebuild on every edit of data/, docs/ or macros/.
+
+    The PDFs are written once before serving (from the print cache when the data is unchanged,
+    else in about half a minute) and copied into every rebuild, so the Print page's links work
+    and live reload stays fast; restart to reprint after editing data/.
+    """
+    print_dir = CACHE_ROOT / "serve-print"
+    try:
+        write_pdfs(print_dir)
+    except DataError as error:
+        return print_data_errors(error)
+    env = {**engine_environment(), PRINT_DIR_VARIABLE: str(print_dir)}
     command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", args.dev_addr]
-    return subprocess.run(command, env=engine_environment(), cwd=ROOT).returncode
+    return subprocess.run(command, env=env, cwd=ROOT).returncode

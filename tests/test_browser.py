@@ -85,7 +85,7 @@ def test_home_shows_the_stack_and_a_click_on_a_tool_opens_its_page(visit):
 
 
 @pytest.mark.parametrize(
-    "path", ["tools/ptx/", "layers/hardware/", "chains/jax-jit/", "compare/", "glossary/", "concepts/mlir/"]
+    "path", ["tools/ptx/", "layers/hardware/", "chains/jax-jit/", "compare/", "glossary/", "concepts/"]
 )
 def test_language_switcher_keeps_the_page(visit, path):
     page = visit.open(path)

@@ -13,7 +13,8 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
   on_files       adds the tool, layer and chain pages as virtual files (`File.generated`) at
                  priority -200, after static-i18n (-100) has sorted the docs into the current
                  language; sets the attributes static-i18n reads (locale, alternates, …) and
-                 refreshes its per-language file list, which its sitemap.xml template walks.
+                 refreshes its per-language file list, which its sitemap.xml template walks;
+                 then has mkdocs-redirects re-list its targets, so they include those pages.
   on_pre_build   renders every diagram up front, one `dot` per core.
   on_post_page   swaps SVG placeholders back into the finished HTML, keeps each language's
                  404.html (Material renders the theme's 404 into the site root for every
@@ -22,15 +23,23 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
   on_post_build  (outer build only, after static-i18n's -100) writes each language's 404 page,
                  the search name indexes, /data/stack.json, /evidence/excerpts/ and per-page
                  sitemaps that Material's language switcher fetches; then runs Pagefind over
-                 the finished site (search.py).
+                 the finished site (search.py); under `scripts serve` it copies the PDFs
+                 written before serving (GSM_PRINT_DIR).
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
-pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names).
+pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names);
+                 a tool's deep dive (docs/deep-dives/, excluded from the build) is rendered by
+                 mkdocs-macros inside that page (a Jinja block `set`) and handed to its macro.
+redirects.py   mkdocs-redirects' one map (mkdocs.yml) made per language build: the plugin
+                 knows neither static-i18n's suffixed sources nor its /en/ folder.
 search.py      runs Pagefind (`pagefind-bin-extended`) over the built HTML: it indexes what
                  `overrides/main.html` marks (`data-pagefind-body`, `data-pagefind-meta`) and
                  writes one index per `<html lang>`; writes the exact-name index per language.
                  Material's own search plugin is not used.
 site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
+llms.py        /llms.txt and /llms-full.txt: on_post_page keeps each language's finished pages
+                 (static-i18n builds them one language after the other with one config), the
+                 outer on_post_build writes both files from them and the model.
 overrides/     Material template overrides: main.html (what Pagefind indexes), 404.html (per
                  language), partials/header.html (Material 9.8's header with the search box
                  swapped for partials/gsm-search.html; a test compares it with Material's),

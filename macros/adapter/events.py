@@ -6,6 +6,7 @@ A data error stops the build in on_config with the validator's own messages (no 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -14,7 +15,7 @@ from mkdocs.plugins import event_priority
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
 from ..core.ui import ui
-from . import search, site_files
+from . import llms, redirects, search, site_files
 from .pages import add_record_pages
 from .state import start, state_of
 
@@ -24,15 +25,18 @@ def _i18n(config):
 
 
 def on_config(config, **kwargs):
-    if _i18n(config).building:
+    i18n = _i18n(config)
+    if i18n.building:
+        redirects.configure(config, i18n.current_language, state_of(config).build.languages)
         return config  # another language of the same build: the state exists
     try:
-        start(config)
+        state = start(config)
     except DataError as error:
         lines = "\n".join(p.format() for p in error.problems)
         raise PluginError(
             f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
         ) from None
+    redirects.configure(config, i18n.current_language or i18n.default_language, state.build.languages)
     return config
 
 
@@ -48,6 +52,7 @@ def on_files(files, config, **kwargs):
     build = state_of(config).build
     i18n = _i18n(config)
     add_record_pages(files, config, build.model, build.languages, i18n.current_language, i18n)
+    redirects.refresh_targets(files, config)
     return files
 
 
@@ -70,7 +75,9 @@ def on_post_page(output, page, config, **kwargs):
         # Hand-written pages are found by their titles too (the name index; records come from data).
         path = page.url.removeprefix(state.build.languages.prefix(language))
         state.page_titles.setdefault(language, []).append((page.title, path))
-    return state.build.slots.fill(output)
+    output = state.build.slots.fill(output)
+    llms.collect(state, page, output, language, config)
+    return output
 
 
 @event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first
@@ -86,3 +93,5 @@ def on_post_build(config, **kwargs):
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")
+    site_files.copy_print_files(site, os.environ.get(site_files.PRINT_DIR_VARIABLE))
+    llms.write(site, state, config)

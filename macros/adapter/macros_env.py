@@ -6,6 +6,8 @@ Each macro asks for the current page's language (static-i18n's `current_language
 
 from __future__ import annotations
 
+from markupsafe import Markup
+
 from ..core import evidence_views, views
 from ..core.page import Page
 from .state import state_of
@@ -23,10 +25,16 @@ def define_env(env) -> None:
             url = url[len(prefix) :]
         return Page(build, lang, url)
 
-    def record_page(kind: str, record_id: str, draw) -> str:
-        # Record pages are most of the build: reuse them while the build key is unchanged.
+    def record_page(kind: str, record_id: str, draw, prose: str = "") -> str:
+        # Record pages are most of the build: reuse them while the build key (and the page's
+        # hand-written prose, which lives outside data/ and macros/) is unchanged.
         current = page()
-        return current.build.fragments.get((kind, record_id, current.lang, current.page_url), lambda: draw(current))
+        parts = (kind, record_id, current.lang, current.page_url, prose)
+        return current.build.fragments.get(parts, lambda: draw(current))
+
+    def tool_page(tool_id: str, deep_dive: str = "") -> str:
+        # The deep dive is the page's own Markdown, already rendered by mkdocs-macros (pages.py).
+        return record_page("tool", tool_id, lambda p: views.tool_page(p, tool_id, Markup(deep_dive)), deep_dive)
 
     macros = {
         "stack_diagram": lambda: views.stack_figure(page()),
@@ -35,7 +43,7 @@ def define_env(env) -> None:
         "tool_card": lambda tool_id: views.tool_card(page(), tool_id),
         "tool_link": lambda tool_id: views.tool_link_html(page(), tool_id),
         "tool_index": lambda: views.tool_index(page()),
-        "tool_page": lambda tool_id: record_page("tool", tool_id, lambda p: views.tool_page(p, tool_id)),
+        "tool_page": tool_page,
         "layer_page": lambda layer_id: record_page("layer", layer_id, lambda p: views.layer_page(p, layer_id)),
         "chain_page": lambda chain_id: record_page("chain", chain_id, lambda p: views.chain_page(p, chain_id)),
         "chain": lambda chain_id: views.chain_figure(page(), chain_id),

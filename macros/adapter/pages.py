@@ -1,13 +1,17 @@
 """The tool, layer and chain pages as virtual files: no Markdown stubs on disk.
 
-Each page is a little Markdown (front matter for Material's search, one macro call) that
-mkdocs-macros renders like any hand-written page.
+Each page is a little Markdown (front matter for the search index, one macro call) that
+mkdocs-macros renders like any hand-written page. A tool's deep dive, hand-written prose in
+`docs/deep-dives/<tool id>.<lang>.md`, is rendered in the same page and handed to the macro,
+so it becomes a section of the tool's one page.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..core.languages import Languages
@@ -16,13 +20,33 @@ from ..core.search_terms import search_meta
 
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page"}
 KINDS = {"tools": "tool", "layers": "layer", "chains": "chain"}
+DEEP_DIVES = "deep-dives"  # under docs/, excluded from the build (exclude_docs in mkdocs.yml)
 
 
-def page_markdown(section: str, record_id: str, search: dict) -> str:
+def page_markdown(section: str, record_id: str, search: dict, deep_dive: str = "") -> str:
     """Front matter (what the search index reads: kind, layer, names) and one macro call."""
     # JSON is valid YAML: names with colons, quotes or brackets need no escaping.
-    meta = json.dumps({"kind": KINDS[section], **search}, ensure_ascii=False)
-    return f'---\nsearch_meta: {meta}\n---\n\n{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
+    front = f"---\nsearch_meta: {json.dumps({'kind': KINDS[section], **search}, ensure_ascii=False)}\n---\n\n"
+    if not deep_dive:
+        return f'{front}{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
+    # A block `set` renders the prose's own macros (tables, chains) in this page, then the
+    # page macro places the result as a section of the page.
+    return f'{front}{{% set deep_dive %}}\n{deep_dive}\n{{% endset %}}\n{{{{ {SECTIONS[section]}("{record_id}", deep_dive) }}}}\n'
+
+
+def deep_dives(docs_dir: str, model: Model, lang: str) -> dict[str, str]:
+    """Tool id → this language's deep-dive Markdown; a file named for no tool stops the build."""
+    folder = Path(docs_dir) / DEEP_DIVES
+    found = {}
+    for path in sorted(folder.glob(f"*.{lang}.md")):
+        tool_id = path.name.removesuffix(f".{lang}.md")
+        if tool_id not in model.tools:
+            raise PluginError(
+                f"{path}: no tool has the id {tool_id!r}. A deep dive is named for the tool whose page it "
+                f"belongs on (docs/{DEEP_DIVES}/<tool id>.{lang}.md): rename the file or add the tool to data/tools.yaml."
+            )
+        found[tool_id] = path.read_text(encoding="utf-8")
+    return found
 
 
 def record_pages(model: Model) -> list[tuple[str, str, object]]:
@@ -43,10 +67,11 @@ def add_record_pages(files: Files, config, model: Model, languages: Languages, l
         file.inclusion = InclusionLevel.NOT_IN_NAV
         return file
 
+    prose = deep_dives(config["docs_dir"], model, lang)
     for section, record_id, record in record_pages(model):
-        file = virtual(
-            section, record_id, lang, page_markdown(section, record_id, search_meta(model, section, record, lang))
-        )
+        deep_dive = prose.get(record_id, "") if section == "tools" else ""
+        search = search_meta(model, section, record, lang)
+        file = virtual(section, record_id, lang, page_markdown(section, record_id, search, deep_dive))
         # What static-i18n's sitemap and language switcher read from its own files.
         file.locale = lang
         file.locale_alternate_of = lang

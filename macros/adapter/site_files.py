@@ -1,5 +1,5 @@
 """Files the site needs beside its pages: per-language 404 pages, per-page sitemaps for
-Material's language switcher, and the JSON export of the data."""
+Material's language switcher, the JSON export of the data, and (under `make serve`) the PDFs."""
 
 from __future__ import annotations
 
@@ -61,3 +61,19 @@ def write_evidence_excerpts(site: Path, evidence) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for path in sorted(source.glob("*.txt")):
         shutil.copyfile(path, target / path.name)
+
+
+PRINT_DIR_VARIABLE = "GSM_PRINT_DIR"  # set by `python -m scripts serve` to the PDFs it wrote
+
+
+def copy_print_files(site: Path, print_dir: str | None) -> None:
+    """Under `mkdocs serve`, put the PDFs written before serving where the Print page links.
+
+    `make build` writes them after MkDocs has finished; a served site would 404 without this.
+    """
+    if not print_dir:
+        return
+    target = site / "print"
+    target.mkdir(parents=True, exist_ok=True)
+    for pdf in sorted(Path(print_dir).glob("*.pdf")):
+        shutil.copyfile(pdf, target / pdf.name)

@@ -23,6 +23,8 @@ class BuildState:
     build: Build
     not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
     page_titles: dict[str, list] = field(default_factory=dict)  # language → (title, path) of hand-written pages
+    site_pages: list = field(default_factory=list)  # every language's built pages, for /llms.txt
+    language_sites: dict = field(default_factory=dict)  # language → its site name and description
 
 
 def languages_of(config) -> Languages:

@@ -22,12 +22,35 @@ from .ui import ui
 PAGE_SIZES = {"a3": ("297mm", "420mm"), "a4": ("210mm", "297mm")}
 
 
-def fit_svg(svg: str, max_width_mm: float, max_height_mm: float) -> str:
-    """Give an SVG an explicit size in mm that keeps its aspect ratio within a box."""
-    width, height = map(float, re.search(r'viewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+)"', svg).groups())
-    scale = min(max_width_mm / width, max_height_mm / height)
-    size = f'width="{width * scale:.1f}mm" height="{height * scale:.1f}mm"'
-    return svg.replace("<svg ", f"<svg {size} ", 1)
+# The poster's figure box (what the title, legend and footer leave of the page) is about 1.2
+# times as tall as it is wide on A3 and A4 alike; the stack is drawn with as many tools per
+# row as makes its shape closest to that box, so the drawing, not white space, fills the paper.
+FIGURE_BOX_RATIO = 1.2
+TOOLS_PER_ROW_CHOICES = (2, 3, 4)
+# A booklet page's chain grows to fill the room its text leaves, up to this many times its
+# drawn size: short chains stay at a reading size instead of ballooning.
+BOOKLET_MOST_SCALE = 1.6
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    """The drawing's own size in points (Graphviz writes its viewBox in points)."""
+    width, height = re.search(r'viewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+)"', svg).groups()
+    return float(width), float(height)
+
+
+def limit_scale(svg: str, most: float) -> str:
+    """Let a printed diagram fill its box (print.css), but never past `most` times its drawn size."""
+    width, height = svg_size(svg)
+    limit = f'style="max-width:{width * most:.0f}pt;max-height:{height * most:.0f}pt"'
+    svg = re.sub(r'\sstyle="max-width:[^"]*"', "", svg, count=1)
+    return svg.replace("<svg ", f"<svg {limit} ", 1)
+
+
+def fill_ratio(svg: str, box_ratio: float) -> float:
+    """How much of a box (height / width = box_ratio) the drawing covers when scaled to fit it."""
+    width, height = svg_size(svg)
+    ratio = height / width
+    return min(ratio, box_ratio) / max(ratio, box_ratio)
 
 
 @dataclass(frozen=True)
@@ -63,9 +86,12 @@ def _frame(lang: str, size: str, edition: Edition) -> dict:
 
 def stack_poster(model, lang: str, size: str, edition: Edition, renderer: Diagrams) -> str:
     """One-page poster: title, the stack diagram, legend, version/date and the site URL."""
-    dot = diagrams.stack_dot(model, lang, edition.language_url(lang), tools_per_row=3, detail=True)
-    svg = renderer.inline_svg(dot, "poster", ui("poster_title", lang), ui("poster_subtitle", lang))
-    svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMin meet"', 1)
+    drawn = []
+    for per_row in TOOLS_PER_ROW_CHOICES:
+        dot = diagrams.stack_dot(model, lang, edition.language_url(lang), tools_per_row=per_row, detail=True)
+        drawn.append(renderer.inline_svg(dot, "poster", ui("poster_title", lang), ui("poster_subtitle", lang)))
+    svg = max(drawn, key=lambda candidate: fill_ratio(candidate, FIGURE_BOX_RATIO))
+    svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMid meet"', 1)
     layer_ids = list(model.layers)
     legend = []
     for number, layer in enumerate(model.layers.values(), start=1):
@@ -76,7 +102,7 @@ def stack_poster(model, lang: str, size: str, edition: Edition, renderer: Diagra
 
 
 def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> str:
-    """A4 booklet: one chain per page with its title, section, diagram, steps and notes."""
+    """A4 booklet: one chain per page with its title, diagram, steps and notes."""
     chains = []
     for chain in model.chains.values():
         dot = diagrams.chain_dot(model, chain, lang, edition.language_url(lang))
@@ -84,10 +110,9 @@ def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> st
         chains.append(
             {
                 "title": inline_html(chain.title.get(lang)),
-                "section": chain.section,
                 "intro": inline_html(chain.intro.get(lang)) if chain.intro else None,
                 "note": inline_html(chain.note.get(lang)) if chain.note else None,
-                "svg": Markup(fit_svg(svg, 186, 150)),
+                "svg": Markup(limit_scale(svg, BOOKLET_MOST_SCALE)),
                 "steps": [
                     {
                         "text": inline_html(step.text.get(lang)),

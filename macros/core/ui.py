@@ -36,6 +36,16 @@ UI: dict[str, dict[str, str]] = {
     "tables": {"zh": "出现在这些对比表中", "en": "Appears in these tables"},
     "aliases": {"zh": "别名", "en": "Also known as"},
     "here": {"zh": "它在栈中的位置", "en": "Where it sits in the stack"},
+    "deep_dive": {"zh": "深入解读", "en": "In depth"},
+    # /llms.txt: what the site is and how it is laid out, and its sections per language.
+    "llms_about": {
+        "zh": "中文页面在 /，英文页面在 /en/，其下路径相同；全部数据导出在 /data/stack.json。",
+        "en": "English pages are under /en/, Chinese ones at /, with the same paths below; all the data is exported at /data/stack.json.",
+    },
+    "llms_guides": {"zh": "指南（中文）", "en": "Guides (English)"},
+    "llms_layers": {"zh": "层级（中文）", "en": "Layers (English)"},
+    "llms_tools": {"zh": "工具（中文）", "en": "Tools (English)"},
+    "llms_chains": {"zh": "执行链（中文）", "en": "Execution chains (English)"},
     "off_stack": {
         "zh": "不在七层栈内（跨层平台、产物或外部硬件）",
         "en": "Outside the seven layers (a cross-layer platform, an artifact or other hardware)",
@@ -44,7 +54,8 @@ UI: dict[str, dict[str, str]] = {
     "takes": {"zh": "接收", "en": "Takes in"},
     "gives": {"zh": "交出", "en": "Hands down"},
     "steps": {"zh": "步骤", "en": "Steps"},
-    "section": {"zh": "原文章节", "en": "Source section"},
+    "all_chains": {"zh": "全部执行链", "en": "All execution chains"},
+    "step_count": {"zh": "共 {count} 步", "en": "{count} steps"},
     "source_catalog": {"zh": "来自工具目录页", "en": "From the tool catalog"},
     "source_both": {"zh": "见于栈地图和工具目录页", "en": "In the stack map and the tool catalog"},
     "edit": {"zh": "在 GitHub 上编辑这条数据", "en": "Edit this record on GitHub"},
@@ -93,7 +104,6 @@ UI: dict[str, dict[str, str]] = {
     "poster_legend": {"zh": "图例", "en": "Legend"},
     "poster_version": {"zh": "版本", "en": "Version"},
     "poster_booklet": {"zh": "CUDA/GPU 执行链", "en": "CUDA/GPU execution chains"},
-    "poster_section": {"zh": "原文章节", "en": "Source section"},
     "poster_artifact": {
         "zh": "折角方框：产物（文件、格式、构建结果）",
         "en": "Folded box: an artifact (file, format or built output)",
@@ -211,6 +221,8 @@ UI: dict[str, dict[str, str]] = {
         "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",
         "en": "This route drawn from the starting point down to the GPU; boxes link to tool pages. The numbered list below is the text version.",
     },
+    # A 9.14 path page's title names the op and the path: "TensorRT" alone would title a tool's page.
+    "gelu_path": {"zh": "GEMM + bias + GELU：{path} 路径", "en": "GEMM + bias + GELU: the {path} path"},
 }
 
 

@@ -271,8 +271,9 @@ def relations_table(page: Page, tool_id: str) -> Markup | None:
     return page.show("relations.html", groups=groups) if groups else None
 
 
-def tool_page(page: Page, tool_id: str) -> Markup:
-    """Markdown for /tools/<id>/: heading, card, relations, chains and tables (derived), the stack."""
+def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Markup:
+    """Markdown for /tools/<id>/: heading, card, the deep dive (if the tool has one), relations,
+    chains and tables (derived), the stack."""
     tool = page.model.tools[tool_id]
     chains = [{"link": chain_link(page, c.id), "section": c.section} for c in page.model.chains_through(tool_id)]
     tables = [
@@ -287,6 +288,7 @@ def tool_page(page: Page, tool_id: str) -> Markup:
         "tool_page.md",
         name=page.t(tool.name),
         card=tool_card(page, tool_id, own_page=True),
+        deep_dive=deep_dive.strip() if deep_dive else None,
         relations=relations_table(page, tool_id),
         chains=chains,
         tables=tables,
@@ -321,6 +323,8 @@ def tool_index(page: Page) -> Markup:
     rows = [
         {
             "layer_id": tool.layer or "none",
+            # Sorting by layer follows the stack from top to bottom, not the names' alphabet.
+            "layer_order": f"{layer_ids.index(tool.layer) if tool.layer in layer_ids else len(layer_ids):02d}",
             "kind_id": tool.kind,
             "link": tool_link(page, tool.id),
             "swatch": swatch(page, tool.layer),
@@ -388,10 +392,12 @@ def layer_index(page: Page) -> Markup:
 def chain_page(page: Page, chain_id: str) -> Markup:
     chain = page.model.chains[chain_id]
     siblings = [c.id for c in page.model.chains_in_group(chain.group) if c.id != chain_id] if chain.group else None
+    title = page.t(chain.title)
     return page.show(
         "chain_page.md",
-        title=page.t(chain.title),
-        section=chain.section,
+        title=page.ui("gelu_path").format(path=title) if chain.group else title,
+        index_href=page.href("chains/"),
+        step_count=len(chain.steps),
         intro=inline_html(page.t(chain.intro)) if chain.intro else None,
         figure=chain_figure(page, chain_id),
         note=inline_html(page.t(chain.note)) if chain.note else None,
@@ -407,6 +413,8 @@ def chain_index(page: Page) -> Markup:
     rows = [
         {
             "section": chain.section,
+            # Sorting by section numbers them (9.2 before 9.14), not character by character.
+            "section_order": ".".join(f"{int(part):03d}" for part in chain.section.split(".")),
             "link": chain_link(page, chain.id),
             "tools": [tool_link(page, t) for t in chain_tool_ids(chain)[:6]],
         }

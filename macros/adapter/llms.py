@@ -1,0 +1,77 @@
+"""/llms.txt and /llms-full.txt for both languages, written after the last language's build.
+
+mkdocs-llmstxt does not fit this site: static-i18n runs one build per language with the same
+config and site folder, and the plugin resets its pages in every build and writes /llms.txt at
+the end of each, so the last language's list would overwrite the first's; it also matches its
+page list in `on_files` before the tool, layer and chain pages (virtual files) exist. The
+pages are collected here as MkDocs writes them and the files made by core/llms.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+from pathlib import Path
+
+from ..core import llms
+from ..core.cache import CACHE_ROOT
+from ..core.poster import print_files
+from .state import BuildState
+
+
+def collect(state: BuildState, page, output: str, lang: str, config) -> None:
+    """Keep a built page (not the 404) and what its language's build calls the site."""
+    state.language_sites.setdefault(lang, llms.LanguageSite(config["site_name"], config["site_description"] or ""))
+    if page.url.endswith("404.html") or page.file.src_uri.startswith("404"):
+        return
+    title = html.unescape(str(page.title or "")).strip() or config["site_name"]
+    state.site_pages.append(llms.SitePage(lang, page.url, title, output))
+
+
+def nav_urls(nav) -> list[str]:
+    """The page URLs of mkdocs.yml's nav, in order ("compare.md" → "compare/")."""
+    urls = []
+    for entry in nav or []:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        if isinstance(value, list):
+            urls += nav_urls(value)
+        elif isinstance(value, str) and value.endswith(".md"):
+            path = value.removesuffix(".md")
+            urls.append(
+                "" if path == "index" else path.removesuffix("index") if path.endswith("/index") else f"{path}/"
+            )
+    return urls
+
+
+def cached_markdown(code_key: str):
+    """`page_markdown`, kept on disk by article and address: a rebuild converts only what changed."""
+    folder = CACHE_ROOT / "llms"
+
+    def markdown_of(page: llms.SitePage, url: str) -> str:
+        article = llms.article_html(page.html)
+        digest = hashlib.sha256("\0".join((code_key, url, article)).encode("utf-8")).hexdigest()[:32]
+        path = folder / f"{digest}.md"
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+        text = llms.page_markdown(article, url)
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")  # write, then rename: a parallel build never reads half
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+        return text
+
+    return markdown_of
+
+
+def write(site: Path, state: BuildState, config) -> None:
+    """Write both files at the site root, listing every language's pages."""
+    build = state.build
+    site_url = config["site_url"] or "/"
+    pages = llms.ordered(build.model, state.site_pages, build.languages, nav_urls(config["nav"]))
+    extras = [("llms-full.txt", "llms-full.txt"), ("data/stack.json", "data/stack.json")]
+    extras += [(f"print/{name}", f"print/{name}") for name, *_ in print_files(build.languages.codes)]
+    index = llms.llms_txt(build.model, pages, state.language_sites, build.languages, site_url, extras)
+    (site / "llms.txt").write_text(index, encoding="utf-8")
+    full = llms.llms_full_txt(pages, state.language_sites, build.languages, site_url, cached_markdown(build.key.code))
+    (site / "llms-full.txt").write_text(full, encoding="utf-8")
