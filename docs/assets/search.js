@@ -13,8 +13,10 @@
   var none = dialog.querySelector("[data-gsm-search-none]");
   var LIMIT = 10; // rows shown; the first screen holds about six
   var PINNED = 3; // pages a name can pin above the full-text results
-  // Ranking weights, chosen with `make search-eval` (see tests/search/queries.yaml).
-  var RANKING = { metaWeights: { title: 8, names: 6, layer: 0, kind: 0 }, termSimilarity: 2 };
+  // Ranking weights, chosen with `make search-eval` (tests/search/queries.yaml): titles and names
+  // count most; pageLength 0.25 (Pagefind: 0.75) stops short pages outranking the glossary and
+  // the comparison tables that answer a term.
+  var RANKING = { metaWeights: { title: 8, names: 6, layer: 0, kind: 0 }, termSimilarity: 2, pageLength: 0.25 };
   var engine = null;
   var ticket = 0;
 
