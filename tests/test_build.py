@@ -69,7 +69,7 @@ def test_home_has_the_stack_diagram_with_a_link_for_every_diagram_tool(built_sit
 
 def test_diagrams_are_kept_out_of_the_search_index(built_site):
     html = read(built_site, "index.html")
-    assert re.search(r'<figure class="gsm-diagram gsm-stack" data-search-exclude', html)
+    assert re.search(r'<figure class="gsm-diagram gsm-stack" data-pagefind-ignore', html)
 
 
 def test_no_page_loads_anything_from_another_host(built_site):
