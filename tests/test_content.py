@@ -183,7 +183,7 @@ def test_numba_and_numba_cuda_are_two_tools_and_the_catalog_row_is_numba(built_s
         )
         rows = {
             " ".join(row.td.get_text(" ").split()): row
-            for row in soup.select("#catalog-compilers-toolchains + table tbody tr")
+            for row in soup.select("#catalog-compilers-toolchains + .gsm-table-wrap table tbody tr")
         }
         assert "Numba" in rows and "Numba-CUDA" not in rows, list(rows)
         assert rows["Numba"].td.a["href"].endswith("tools/numba/")
