@@ -11,9 +11,9 @@ KIND_ORDER = ("tool", "layer", "chain", "glossary", "page")  # which page wins w
 
 
 def _forms(text: str) -> list[str]:
-    """A name and the forms in and around it: "automatic differentiation (autodiff)" gives both
-    parts, "图编译器 / 运行时 / 推理引擎" each part, "1. 应用" the name without its number."""
-    inner = re.findall(r"[（(]([^）)]+)[）)]", text)
+    """A name and the forms in and around it: "automatic differentiation (autodiff, AD)" gives all
+    three, "图编译器 / 运行时 / 推理引擎" each part, "1. 应用" the name without its number."""
+    inner = [part for group in re.findall(r"[（(]([^）)]+)[）)]", text) for part in re.split(r"[,，、]\s*", group)]
     outer = re.sub(r"\s*[（(][^）)]*[）)]", "", text)
     forms = [outer, *inner]
     for form in list(forms):
