@@ -144,9 +144,10 @@ def test_diagram_diff_reports_exactly_the_changed_diagrams(data_copy, tmp_path):
     chains.write_text(text.replace(step.text.en, step.text.en + " (edited)"), encoding="utf-8")
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     reported = [line for line in done.stdout.splitlines() if re.match(r"(changed|added|removed): ", line)]
-    assert reported == [f"changed: chain-{chain.id}-en"]  # that chain, in that language only
+    # That chain, in that language only: its wide (desktop) and narrow (phone) layouts.
+    assert sorted(reported) == [f"changed: chain-{chain.id}-en", f"changed: chain-{chain.id}-narrow-en"]
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert page.count("<svg") == 2 and f"chain-{chain.id}-en" in page
+    assert page.count("<svg") == 4 and f"chain-{chain.id}-narrow-en" in page
 
 
 def test_exported_json_round_trips_to_the_same_records(built_site):

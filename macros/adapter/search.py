@@ -30,6 +30,14 @@ def index(site_dir: Path) -> None:
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise PluginError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
+    sort_entry_languages(site_dir / "pagefind" / "pagefind-entry.json")
+
+
+def sort_entry_languages(entry: Path) -> None:
+    """Pagefind writes its languages map in hash-map order, which changes from run to run;
+    sorted keys keep two builds of one commit byte-identical (the loader reads it by key)."""
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
 
 
 def write_name_indexes(site_dir: Path, model, languages: Languages, page_titles: dict[str, list]) -> None:
