@@ -8,6 +8,7 @@ excluded from the comparison.
 from __future__ import annotations
 
 import filecmp
+import json
 
 from conftest import build_site
 
@@ -36,3 +37,12 @@ def test_two_builds_in_different_environments_are_byte_identical(served_site, tm
         if path.is_file():
             twin = second / path.relative_to(first)
             assert path.read_bytes() == twin.read_bytes(), path
+
+
+def test_search_entry_lists_languages_in_a_fixed_order(served_site):
+    # Pagefind writes this map in hash-map order, so two builds agree only half the time;
+    # the comparison above would then pass or fail by chance.
+    site, _ = served_site
+    text = (site / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8")
+    languages = list(json.loads(text)["languages"])
+    assert languages == sorted(languages) and len(languages) == 2
