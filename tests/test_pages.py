@@ -156,3 +156,20 @@ def test_chain_pages_open_with_a_way_to_all_chains_not_the_seeds_section_number(
             meta = re.search(r'<p class="gsm-meta">(.*?)</p>', body, re.S).group(1)
             assert "§" not in meta and "原文章节" not in body and "Source section" not in body, (lang, chain_id)
             assert 'href="../"' in meta and str(len(chain.steps)) in meta, (lang, chain_id, meta)
+
+
+# The source map's own numbering ("§3", "section 9.12", "第 4.5 节", "5.3 的路径") means nothing
+# to a reader of the site: texts name the table, chain or page instead.
+SOURCE_SECTION = re.compile(r"§\s*\d|\b[Ss]ections?[- ]\d|第\s*\d+(\.\d+)?\s*节|(?<![\d.])\d\.\d{1,2} ?(节|的路径|的执行链)")
+
+
+def test_no_page_refers_readers_to_the_source_maps_section_numbers(built_site):
+    from bs4 import BeautifulSoup
+
+    found = []
+    for lang, pages in site_pages(built_site).items():
+        for path, body in pages.items():
+            article = BeautifulSoup(body, "html.parser").select_one("article")
+            text = " ".join(article.get_text(" ").split()) if article else ""
+            found += [(lang, path, match.group(0)) for match in SOURCE_SECTION.finditer(text)]
+    assert not found, found[:10]

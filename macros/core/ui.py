@@ -56,8 +56,11 @@ UI: dict[str, dict[str, str]] = {
     "steps": {"zh": "步骤", "en": "Steps"},
     "all_chains": {"zh": "全部执行链", "en": "All execution chains"},
     "step_count": {"zh": "共 {count} 步", "en": "{count} steps"},
-    "source_catalog": {"zh": "来自工具目录页", "en": "From the tool catalog"},
-    "source_both": {"zh": "见于栈地图和工具目录页", "en": "In the stack map and the tool catalog"},
+    # Which source document a tool record comes from.
+    "source": {"zh": "来源", "en": "Source"},
+    "source_map": {"zh": "栈地图", "en": "The stack map"},
+    "source_catalog": {"zh": "工具目录", "en": "The tool catalog"},
+    "source_both": {"zh": "栈地图和工具目录", "en": "The stack map and the tool catalog"},
     "edit": {"zh": "在 GitHub 上编辑这条数据", "en": "Edit this record on GitHub"},
     "name": {"zh": "名称", "en": "Name"},
     "all": {"zh": "全部", "en": "All"},

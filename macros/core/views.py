@@ -230,8 +230,7 @@ def tool_facts(page: Page, tool_id: str) -> list[dict]:
     if refs:
         inherited = page.ui("docs_via").format(parent=page.t(page.model.tools[via].name)) if via else None
         rows.append({"label": page.ui("docs"), "shape": "docs", "docs": docs_links(page, refs), "inherited": inherited})
-    if tool.source != "map":
-        rows.append(text("", page.ui(f"source_{tool.source}")))
+    rows.append(text(page.ui("source"), page.ui(f"source_{tool.source}")))
     return rows
 
 
@@ -275,12 +274,11 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
     """Markdown for /tools/<id>/: heading, card, the deep dive (if the tool has one), relations,
     chains and tables (derived), the stack."""
     tool = page.model.tools[tool_id]
-    chains = [{"link": chain_link(page, c.id), "section": c.section} for c in page.model.chains_through(tool_id)]
+    chains = [{"link": chain_link(page, c.id)} for c in page.model.chains_through(tool_id)]
     tables = [
         {
             "href": f"{page.href(TABLE_PAGES.get(t.id, 'compare/'))}#table-{t.id}",
             "text": inline_html(page.t(t.title)),
-            "section": t.section,
         }
         for t in page.model.tables_with(tool_id)
     ]
@@ -412,9 +410,6 @@ def chain_page(page: Page, chain_id: str) -> Markup:
 def chain_index(page: Page) -> Markup:
     rows = [
         {
-            "section": chain.section,
-            # Sorting by section numbers them (9.2 before 9.14), not character by character.
-            "section_order": ".".join(f"{int(part):03d}" for part in chain.section.split(".")),
             "link": chain_link(page, chain.id),
             "tools": [tool_link(page, t) for t in chain_tool_ids(chain)[:6]],
         }
@@ -455,7 +450,6 @@ def table_section(page: Page, table_id: str) -> Markup:
         "table_section.md",
         id=table_id,
         title=inline_html(page.t(data.title)),
-        section=data.section,
         table=table(page, table_id),
     )
 
