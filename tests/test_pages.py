@@ -160,7 +160,9 @@ def test_chain_pages_open_with_a_way_to_all_chains_not_the_seeds_section_number(
 
 # The source map's own numbering ("§3", "section 9.12", "第 4.5 节", "5.3 的路径") means nothing
 # to a reader of the site: texts name the table, chain or page instead.
-SOURCE_SECTION = re.compile(r"§\s*\d|\b[Ss]ections?[- ]\d|第\s*\d+(\.\d+)?\s*节|(?<![\d.])\d\.\d{1,2} ?(节|的路径|的执行链)")
+SOURCE_SECTION = re.compile(
+    r"§\s*\d|\b[Ss]ections?[- ]\d|第\s*\d+(\.\d+)?\s*节|(?<![\d.])\d\.\d{1,2} ?(节|的路径|的执行链)"
+)
 
 
 def test_no_page_refers_readers_to_the_source_maps_section_numbers(built_site):
