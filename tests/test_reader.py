@@ -241,6 +241,9 @@ def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
     # torch.compile's 9.14 path stops at Inductor/Triton; its route goes on along another chain.
     joined = [route for route in routes_from(MODEL, "torch-compile") if len(route.legs) > 1]
     assert joined and joined[0].legs[0].chain.id == "gelu-torch-compile"
+    # ONNX Runtime's 9.14 path ends in a decision between EPs; its TensorRT branch goes on to the GPU.
+    onnx = [[leg.chain.id for leg in route.legs] for route in routes_from(MODEL, "onnx")]
+    assert ["gelu-onnx-runtime", "tensorrt-inference"] in onnx
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])

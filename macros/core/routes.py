@@ -3,8 +3,9 @@
 A route is the rest of a chain from the first step that names the starting tool (or one of
 its parts), down to the driver, the hardware or a cubin. A chain that stops short (the 9.14
 paths stop at "Inductor may generate a Triton kernel") is continued by another chain through
-its last step's tool, so every route the data knows is followed to the GPU. Nothing here is a
-hand-kept list of routes: add a chain, and the path finder shows it.
+its last step's tools, or its branches' tools where it ends in a decision, so every route the
+data knows is followed to the GPU. Nothing here is a hand-kept list of routes: add a chain,
+and the path finder shows it.
 """
 
 from __future__ import annotations
@@ -80,7 +81,9 @@ def _continue(model, legs: list[Leg], joins: int) -> tuple[Leg, ...] | None:
     if joins >= MAX_JOINS:
         return None
     used = {leg.chain.id for leg in legs}
-    for tool_id in steps[-1].tools:
+    last = steps[-1]
+    # A decision point joins through its branches' tools too (ONNX Runtime hands subgraphs to TensorRT).
+    for tool_id in [*last.tools, *(tool for option in last.options for tool in option.tools)]:
         for chain in model.chains_through(tool_id):
             if chain.id in used:
                 continue
