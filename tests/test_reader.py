@@ -259,6 +259,10 @@ def test_path_finder_shows_the_start_from_the_url_and_keeps_the_choice_in_it(ope
     page.wait_for_function("() => new URLSearchParams(location.search).get('from') === 'triton'")
     assert page.locator(".gsm-finder-start:visible").get_attribute("data-from") == "triton"
     assert parse_qs(urlparse(page.url).query)["from"] == ["triton"]
+    # The count is announced to screen readers; sighted readers see it once, in the heading.
+    count = page.locator(".gsm-finder-count")
+    heading = page.locator(".gsm-finder-start:visible h2").inner_text()
+    assert count.text_content() == heading and count.bounding_box()["height"] <= 1
     page.locator("#gsm-from").focus()  # a native select: the keyboard changes it too
     page.keyboard.press("ArrowDown")
     page.wait_for_function("() => new URLSearchParams(location.search).get('from') !== 'triton'")
