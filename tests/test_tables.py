@@ -103,3 +103,13 @@ def test_on_a_phone_the_index_tables_and_their_filters_keep_the_page_from_scroll
     page.locator("table[data-sortable]").first.wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["", "en/"], ids=["zh", "en"])
+def test_the_compare_pages_table_of_contents_lists_every_table(browser, base_url, lang):
+    page = open_page(browser, base_url + lang + "compare/", 1280)
+    toc = page.locator("nav.md-nav--secondary").last
+    links = toc.locator("a").evaluate_all("links => links.map(a => a.hash)")
+    tables = page.locator("article h2[id^='table-']").evaluate_all("hs => hs.map(h => '#' + h.id)")
+    assert len(tables) == 8 and set(tables) <= set(links), (tables, links)
+    page.close()
