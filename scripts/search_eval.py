@@ -16,20 +16,12 @@ from urllib.parse import urlparse
 
 import yaml
 
+from .chromium import launch
 from .common import FAILED, OK, ROOT, USAGE
 
 QUERIES = ROOT / "tests" / "search" / "queries.yaml"
 TARGETS = {"top1": 0.85, "top3": 0.95}
 SEARCH_FILES = ("/pagefind/", "/search/names-")  # the URLs of the search files
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 class QueryFileError(ValueError):
@@ -192,10 +184,6 @@ def evaluate(browser, base_url: str, queries: dict[str, list[Query]], prefixes: 
         context.close()
         reports.append(report)
     return reports
-
-
-def launch(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
 
 
 def add_arguments(parser) -> None:

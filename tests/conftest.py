@@ -56,6 +56,19 @@ def base_url(served_site) -> str:
     return served_site[1]
 
 
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium for the browser tests of one module."""
+    from playwright.sync_api import sync_playwright
+
+    from scripts.chromium import launch
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
 @pytest.fixture
 def data_copy(tmp_path) -> Path:
     """A scratch copy of data/ to break in one test."""

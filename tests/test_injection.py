@@ -12,9 +12,9 @@ import shutil
 import pytest
 import yaml
 from conftest import ROOT, build_site
-from test_browser import CHROMIUM, CHROMIUM_ARGS
 
 from macros.core.problems import DataError
+from scripts.chromium import launch
 from scripts.search_eval import SearchBox
 from scripts.static_server import serve
 
@@ -100,7 +100,7 @@ def test_no_script_from_data_runs_in_the_browser(hostile_site):
     chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     pages += [f"en/chains/{chain_id}/", f"chains/{chain_id}/"]
     with serve(hostile_site) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         page = browser.new_page()
         for path in pages:
             # networkidle: the broken image has failed (its onerror would have run) by then.

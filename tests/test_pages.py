@@ -128,10 +128,11 @@ def test_old_concept_pages_redirect_to_the_section_in_both_languages(built_site)
 
 def test_a_browser_following_an_old_concept_url_lands_on_the_section(base_url):
     from playwright.sync_api import sync_playwright
-    from test_browser import CHROMIUM, CHROMIUM_ARGS
+
+    from scripts.chromium import launch
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         for old, new in redirects_expected(base_url):
             page.goto(old)

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from test_browser import CHROMIUM, CHROMIUM_ARGS, MODEL
+from test_browser import MODEL
 
 from macros.core.routes import routes_from, starting_points
 
@@ -61,16 +61,6 @@ UNMARKED_CHINESE = r"""() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

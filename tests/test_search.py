@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from test_browser import MODEL, Visit, browser  # noqa: F401 - `browser` is a fixture used here
+from test_browser import MODEL, Visit
 
 from scripts.search_eval import TARGETS, SearchBox, evaluate, load_queries
 
@@ -19,7 +19,7 @@ MATERIAL_HEADER = Path(__import__("material").__file__).parent / "templates" / "
 
 
 @pytest.fixture
-def visit(browser, base_url):  # noqa: F811 - the imported fixture
+def visit(browser, base_url):
     session = Visit(browser, base_url)
     yield session
     session.close()
@@ -44,7 +44,7 @@ def rows(visit) -> list[dict]:
     )
 
 
-def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):  # noqa: F811
+def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):
     queries = load_queries()
     assert all(len(entries) >= 50 for entries in queries.values()), {k: len(v) for k, v in queries.items()}
     reports = evaluate(browser, base_url, queries, {"zh": "", "en": "en/"})

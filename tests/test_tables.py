@@ -6,22 +6,12 @@ column kept in view.
 from __future__ import annotations
 
 import pytest
-from test_browser import CHROMIUM, CHROMIUM_ARGS, MODEL
+from test_browser import MODEL
 
 # The seed's 9.1 overview table: the first table after its heading.
 COMPARE_WRAP = "xpath=//h2[@id='table-concepts-overview']/following-sibling::div[contains(@class, 'gsm-table-wrap')][1]"
 COMPARE_TABLE = f"{COMPARE_WRAP}/table[@data-sortable]"
 FIRST_COLUMN = "els => els.map(e => e.innerText.trim())"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def open_page(browser, url: str, width: int):
