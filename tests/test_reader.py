@@ -232,8 +232,10 @@ def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
     joined = [route for route in routes_from(MODEL, "torch-compile") if len(route.legs) > 1]
     assert joined and joined[0].legs[0].chain.id == "gelu-torch-compile"
     # ONNX Runtime's 9.14 path ends in a decision between EPs; its TensorRT branch goes on to the GPU.
-    onnx = [[leg.chain.id for leg in route.legs] for route in routes_from(MODEL, "onnx")]
-    assert ["gelu-onnx-runtime", "tensorrt-inference"] in onnx
+    (through_ort,) = [r for r in routes_from(MODEL, "onnx") if r.legs[0].chain.id == "gelu-onnx-runtime"]
+    assert [leg.chain.id for leg in through_ort.legs] == ["gelu-onnx-runtime", "tensorrt-inference"]
+    # …and goes on from the step that names TensorRT's kernels, not straight to "GPU".
+    assert "tensorrt" in through_ort.legs[1].steps[0].tools and len(through_ort.legs[1].steps) == 2
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])

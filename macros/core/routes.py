@@ -82,14 +82,19 @@ def _continue(model, legs: list[Leg], joins: int) -> tuple[Leg, ...] | None:
         return None
     used = {leg.chain.id for leg in legs}
     last = steps[-1]
-    # A decision point joins through its branches' tools too (ONNX Runtime hands subgraphs to TensorRT).
-    for tool_id in [*last.tools, *(tool for option in last.options for tool in option.tools)]:
+    # Through one of the last step's tools, the next chain goes on after its own step with that
+    # tool (the same step, said twice otherwise). A decision point also joins through its
+    # branches' tools, and there the next chain's step is kept: it says what the branch becomes
+    # (ONNX Runtime hands subgraphs to TensorRT → "custom TensorRT kernels").
+    joins_through = [(tool, 1) for tool in last.tools]
+    joins_through += [(tool, 0) for option in last.options for tool in option.tools]
+    for tool_id, skip in joins_through:
         for chain in model.chains_through(tool_id):
             if chain.id in used:
                 continue
             for index, step in enumerate(chain.steps):
-                if tool_id in step.tools and index + 1 < len(chain.steps):
-                    found = _continue(model, [*legs, Leg(chain, tuple(chain.steps[index + 1 :]))], joins + 1)
+                if tool_id in step.tools and index + skip < len(chain.steps):
+                    found = _continue(model, [*legs, Leg(chain, tuple(chain.steps[index + skip :]))], joins + 1)
                     if found:
                         return found
                     break
