@@ -88,6 +88,14 @@ def run_validate(data_dir: Path) -> subprocess.CompletedProcess:
     )
 
 
+def article_text(page_html: str) -> str:
+    """The text of a built page's article as a reader reads it, whitespace collapsed ("" if none)."""
+    from bs4 import BeautifulSoup
+
+    article = BeautifulSoup(page_html, "html.parser").select_one("article")
+    return " ".join(article.get_text(" ").split()) if article else ""
+
+
 def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:
     """Apply a small fixture edit to a data copy; fail loudly if the real data changed under it."""
     text = path.read_text(encoding="utf-8")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import ROOT, article_text
 
 from macros.core.model import chain_tool_ids, load
 
@@ -167,11 +167,8 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
 
 def visible(site: Path, lang: str, page: str) -> str:
     """The visible text of one built page's article, whitespace collapsed."""
-    from bs4 import BeautifulSoup
-
     path = site / ("en" if lang == "en" else "") / page / "index.html"
-    article = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser").select_one("article")
-    return " ".join(article.get_text(" ").split())
+    return article_text(path.read_text(encoding="utf-8"))
 
 
 def test_numba_and_numba_cuda_are_two_tools_and_the_catalog_row_is_numba(built_site):

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, article_text
 
 from macros.core.languages import read_config, read_languages
 from macros.core.markup import plain
@@ -167,12 +167,8 @@ SOURCE_SECTION = re.compile(
 
 
 def test_no_page_refers_readers_to_the_source_maps_section_numbers(built_site):
-    from bs4 import BeautifulSoup
-
     found = []
     for lang, pages in site_pages(built_site).items():
         for path, body in pages.items():
-            article = BeautifulSoup(body, "html.parser").select_one("article")
-            text = " ".join(article.get_text(" ").split()) if article else ""
-            found += [(lang, path, match.group(0)) for match in SOURCE_SECTION.finditer(text)]
+            found += [(lang, path, match.group(0)) for match in SOURCE_SECTION.finditer(article_text(body))]
     assert not found, found[:10]

@@ -274,7 +274,7 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
     """Markdown for /tools/<id>/: heading, card, the deep dive (if the tool has one), relations,
     chains and tables (derived), the stack."""
     tool = page.model.tools[tool_id]
-    chains = [{"link": chain_link(page, c.id)} for c in page.model.chains_through(tool_id)]
+    chains = [chain_link(page, c.id) for c in page.model.chains_through(tool_id)]
     tables = [
         {
             "href": f"{page.href(TABLE_PAGES.get(t.id, 'compare/'))}#table-{t.id}",
