@@ -17,6 +17,10 @@ LAYER_COLOURS = [
 ]
 OFF_STACK = ("#f4f4f4", "#222222", "#8a8a8a")  # platforms, artifacts and anything without a layer
 FONT = "Noto Sans CJK SC"
+# Code in the PDFs names its face too: the generic `monospace` is resolved by fontconfig from
+# the locale (DejaVu Sans Mono under C, Noto Sans Mono CJK JP under ja_JP), which made the same
+# commit print different font subsets on differently configured machines.
+MONO_FONT = "Noto Sans Mono CJK SC"
 
 
 def layer_colours(layer_ids: list[str], layer_id: str | None) -> tuple[str, str, str]:

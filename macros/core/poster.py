@@ -15,7 +15,7 @@ from . import diagrams
 from .graphviz import Diagrams
 from .languages import Languages
 from .markup import inline_html, plain
-from .palette import FONT, layer_colours
+from .palette import FONT, MONO_FONT, layer_colours
 from .render import TEMPLATES, render
 from .ui import ui
 
@@ -80,6 +80,7 @@ def _frame(lang: str, size: str, edition: Edition) -> dict:
         "edition": edition,
         "css": css,
         "font": FONT,
+        "mono_font": MONO_FONT,
         "ui": lambda key: ui(key, lang),
     }
 
