@@ -12,8 +12,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from macros.adapter.site_files import PRINT_DIR_VARIABLE
+from mkdocs.exceptions import PluginError
+
+from macros.adapter.events import ONLY_LANGUAGE, PARTS_FILE
+from macros.adapter.finish import SiteParts, finish_site
+from macros.adapter.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
+from macros.core.build import Build
 from macros.core.cache import CACHE_ROOT
+from macros.core.languages import read_config, read_languages
+from macros.core.model import site_data_dir
 from macros.core.problems import DataError
 
 from .common import FAILED, OK, ROOT, print_data_errors
@@ -36,20 +43,18 @@ def engine_environment() -> dict[str, str]:
 
 
 def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True) -> int:
-    """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in."""
+    """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in.
+
+    Each language is built by its own MkDocs process, side by side (one per core), while this
+    process writes the PDFs; then the languages' folders are merged and the site-wide files
+    (search index, sitemaps, 404 pages, /llms.txt …) written over the whole site.
+    """
     target = target.resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     env = engine_environment()
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(staging)]
-    ok = subprocess.run(command, env=env, cwd=ROOT).returncode == 0
-    if ok and with_print:
-        os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]
-        try:
-            for path in write_pdfs(staging / "print"):
-                print(f"wrote {path.relative_to(staging)} ({path.stat().st_size // 1024} KB)")
-        except DataError as error:
-            ok = print_data_errors(error) == OK
+    with tempfile.TemporaryDirectory(prefix=f".{target.name}-languages-", dir=target.parent) as work:
+        ok = build_languages(Path(work), staging, config, env, with_print)
     if not ok:
         shutil.rmtree(staging, ignore_errors=True)
         print(f"Build failed; {target} was left as it was.", file=sys.stderr)
@@ -61,6 +66,59 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = T
     staging.rename(target)
     shutil.rmtree(old, ignore_errors=True)
     return OK
+
+
+def build_languages(work: Path, staging: Path, config: Path, env: dict, with_print: bool) -> bool:
+    """Build every language into `work/<lang>` at once, merge them into `staging`, finish the site."""
+    languages = read_languages(config)
+    processes = {}
+    for lang in languages.codes:
+        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(work / lang)]
+        one = {**env, ONLY_LANGUAGE: lang, PARTS_FILE: str(work / f"{lang}.json")}
+        processes[lang] = subprocess.Popen(command, env=one, cwd=ROOT)
+    ok = True
+    if with_print:
+        os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]
+        try:
+            for path in write_pdfs(work / "print"):
+                print(f"wrote {path.relative_to(work)} ({path.stat().st_size // 1024} KB)")
+        except DataError as error:
+            ok = print_data_errors(error) == OK
+    ok = all([process.wait() == 0 for process in processes.values()]) and ok
+    if not ok:
+        return False
+    # The default language's folder is the site; every other language built into <lang>/ of its own.
+    shutil.rmtree(staging)
+    (work / languages.default).rename(staging)
+    for lang in languages.others:
+        (work / lang / lang).rename(staging / lang)
+    merge_language_sitemaps(staging, [work / lang for lang in languages.others], int(env["SOURCE_DATE_EPOCH"]))
+    if with_print:  # beside the Print page's own index.html
+        (staging / "print").mkdir(exist_ok=True)
+        for pdf in sorted((work / "print").glob("*.pdf")):
+            pdf.rename(staging / "print" / pdf.name)
+    return finish(staging, work, config, languages)
+
+
+def finish(site: Path, work: Path, config: Path, languages) -> bool:
+    """The site-wide files, from the whole site and what each language's build saved."""
+    parts = SiteParts()
+    for lang in languages.codes:
+        parts.merge(work / f"{lang}.json")
+    values = read_config(config)
+    site_url = values.get("site_url") or ""
+    if site_url and not site_url.endswith("/"):
+        site_url += "/"  # as MkDocs normalizes it
+    data_dir = site_data_dir(config, values.get("extra", {}).get("data_dir", "data"))
+    try:
+        build = Build.start(data_dir, languages)
+        finish_site(site, build, parts, site_url, values.get("nav"), None)
+    except DataError as error:
+        return print_data_errors(error) == OK
+    except PluginError as error:
+        print(error, file=sys.stderr)
+        return False
+    return True
 
 
 def add_arguments(parser) -> None:

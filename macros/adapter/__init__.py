@@ -25,6 +25,19 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
                  sitemaps that Material's language switcher fetches; then runs Pagefind over
                  the finished site (search.py); under `scripts serve` it copies the PDFs
                  written before serving (GSM_PRINT_DIR).
+language_hooks.py (listed first under `hooks:`) one language per process, for
+                 `python -m scripts build`, which starts one MkDocs per language side by side:
+                 with GSM_BUILD_LANGUAGE set, its on_config sets static-i18n's
+                 `current_language` before static-i18n's own on_config (-100), which starts
+                 from the default language only when none is set; its on_post_build (-50)
+                 saves what the site-wide files need (finish.py's SiteParts) and sets
+                 `I18n.building`, so static-i18n's on_post_build returns instead of building
+                 the other languages. Such a build writes its pages under <site>/<lang>/ and a
+                 sitemap.xml of its own language at <site>/ (site_files.merge_language_sitemaps
+                 joins them in language order, as one process writes it).
+finish.py      the site-wide files (404 pages, search, export, sitemaps, llms) from the whole
+                 site and the languages' SiteParts: on_post_build in one process, or
+                 `python -m scripts build` after merging the languages' folders.
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
 pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names);

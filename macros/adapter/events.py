@@ -2,6 +2,10 @@
 
 The coupling points and the engine behaviour each relies on are listed in __init__.py.
 A data error stops the build in on_config with the validator's own messages (no traceback).
+
+With GSM_BUILD_LANGUAGE set (`python -m scripts build` does, one process per language), the
+build makes that language's pages only and saves what the site-wide files need into
+GSM_BUILD_PARTS; the caller merges the languages' folders and finishes the site (finish.py).
 """
 
 from __future__ import annotations
@@ -15,9 +19,13 @@ from mkdocs.plugins import event_priority
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
 from ..core.ui import ui
-from . import llms, redirects, search, site_files
+from . import llms, redirects, site_files
+from .finish import finish_site
 from .pages import add_record_pages
 from .state import start, state_of
+
+ONLY_LANGUAGE = "GSM_BUILD_LANGUAGE"  # build this language only, in this process
+PARTS_FILE = "GSM_BUILD_PARTS"  # where a one-language build saves its share of the site-wide files
 
 
 def _i18n(config):
@@ -58,9 +66,11 @@ def on_files(files, config, **kwargs):
 
 def on_pre_build(config, **kwargs):
     build = state_of(config).build
-    if not _i18n(config).building:
-        # Render every diagram up front, one `dot` per core; pages then read the cache.
-        build.diagrams.render_many(site_dots(build.model, build.languages.codes))
+    i18n = _i18n(config)
+    if not i18n.building:
+        # Render every diagram up front (this process's languages), one `dot` per core; pages then read the cache.
+        only = os.environ.get(ONLY_LANGUAGE)
+        build.diagrams.render_many(site_dots(build.model, (only,) if only else build.languages.codes))
 
 
 def on_post_page(output, page, config, **kwargs):
@@ -69,15 +79,15 @@ def on_post_page(output, page, config, **kwargs):
     # pages, and the next language overwrites it: keep each language's copy as it appears.
     language = _i18n(config).current_language
     root_404 = Path(config["site_dir"]) / "404.html"
-    if language not in state.not_found_pages and root_404.exists():
-        state.not_found_pages[language] = root_404.read_text(encoding="utf-8")
+    parts = state.parts
+    if language not in parts.not_found_pages and root_404.exists():
+        parts.not_found_pages[language] = root_404.read_text(encoding="utf-8")
     if page.file.generated_by is None and page.title:
         # Hand-written pages are found by their titles too (the name index; records come from data).
         path = page.url.removeprefix(state.build.languages.prefix(language))
-        state.page_titles.setdefault(language, []).append((page.title, path))
-    output = state.build.slots.fill(output)
-    llms.collect(state, page, output, language, config)
-    return output
+        parts.page_titles.setdefault(language, []).append((page.title, path))
+    llms.collect(parts, page, language, config)
+    return state.build.slots.fill(output)
 
 
 @event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first
@@ -85,13 +95,29 @@ def on_post_build(config, **kwargs):
     if _i18n(config).building:
         return
     state = state_of(config)
-    build = state.build
-    site = Path(config["site_dir"])
-    site_files.write_not_found_pages(site, state.not_found_pages, build.languages, config["site_url"])
-    search.write_name_indexes(site, build.model, build.languages, state.page_titles)
-    search.index(site)
-    site_files.write_export(site, build.model, build.data_version)
-    site_files.write_evidence_excerpts(site, build.model.evidence)
-    site_files.write_sitemaps(site, build.languages, config["site_url"] or "/")
-    site_files.copy_print_files(site, os.environ.get(site_files.PRINT_DIR_VARIABLE))
-    llms.write(site, state, config)
+    site_url = config["site_url"]
+    print_dir = os.environ.get(site_files.PRINT_DIR_VARIABLE)
+    finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
+
+
+# One language per process (language_hooks.py, listed second under `hooks:`): a second hook
+# file, because these two run on the same events as the ones above, at other priorities.
+
+
+def on_config_one_language(config, **kwargs):
+    """Before static-i18n's on_config (-100), which starts from the default language only when
+    no language is set yet: make GSM_BUILD_LANGUAGE this build's first and only language."""
+    i18n = _i18n(config)
+    only = os.environ.get(ONLY_LANGUAGE)
+    if only and i18n.current_language is None:
+        i18n.current_language = only
+    return config
+
+
+@event_priority(-50)  # before static-i18n (-100), which would go on to build the other languages
+def on_post_build_one_language(config, **kwargs):
+    """Save this language's share of the site-wide files and stop static-i18n there."""
+    i18n = _i18n(config)
+    if os.environ.get(ONLY_LANGUAGE) and not i18n.building:
+        state_of(config).parts.save(Path(os.environ[PARTS_FILE]))
+        i18n.building = True  # static-i18n's on_post_build returns: the other languages are other processes

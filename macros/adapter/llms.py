@@ -17,16 +17,22 @@ from pathlib import Path
 from ..core import llms
 from ..core.cache import CACHE_ROOT
 from ..core.poster import print_files
-from .state import BuildState
 
 
-def collect(state: BuildState, page, output: str, lang: str, config) -> None:
-    """Keep a built page (not the 404) and what its language's build calls the site."""
-    state.language_sites.setdefault(lang, llms.LanguageSite(config["site_name"], config["site_description"] or ""))
+def collect(parts, page, lang: str, config) -> None:
+    """Note a built page (not the 404) and what its language's build calls the site; the page's
+    HTML is read back from the finished site when the files are written."""
+    parts.language_sites.setdefault(lang, llms.LanguageSite(config["site_name"], config["site_description"] or ""))
     if page.url.endswith("404.html") or page.file.src_uri.startswith("404"):
         return
     title = html.unescape(str(page.title or "")).strip() or config["site_name"]
-    state.site_pages.append(llms.SitePage(lang, page.url, title, output))
+    parts.pages.append((lang, page.url, title))
+
+
+def built_page(site: Path, url: str) -> str:
+    """A built page's HTML, from its URL below the site root ("en/tools/ptx/")."""
+    path = site / url / "index.html" if url == "" or url.endswith("/") else site / url
+    return path.read_text(encoding="utf-8")
 
 
 def nav_urls(nav) -> list[str]:
@@ -64,14 +70,14 @@ def cached_markdown(code_key: str):
     return markdown_of
 
 
-def write(site: Path, state: BuildState, config) -> None:
+def write(site: Path, build, parts, site_url: str, nav) -> None:
     """Write both files at the site root, listing every language's pages."""
-    build = state.build
-    site_url = config["site_url"] or "/"
-    pages = llms.ordered(build.model, state.site_pages, build.languages, nav_urls(config["nav"]))
+    site_url = site_url or "/"
+    built = [llms.SitePage(lang, url, title, built_page(site, url)) for lang, url, title in parts.pages]
+    pages = llms.ordered(build.model, built, build.languages, nav_urls(nav))
     extras = [("llms-full.txt", "llms-full.txt"), ("data/stack.json", "data/stack.json")]
     extras += [(f"print/{name}", f"print/{name}") for name, *_ in print_files(build.languages.codes)]
-    index = llms.llms_txt(build.model, pages, state.language_sites, build.languages, site_url, extras)
+    index = llms.llms_txt(build.model, pages, parts.language_sites, build.languages, site_url, extras)
     (site / "llms.txt").write_text(index, encoding="utf-8")
-    full = llms.llms_full_txt(pages, state.language_sites, build.languages, site_url, cached_markdown(build.key.code))
+    full = llms.llms_full_txt(pages, parts.language_sites, build.languages, site_url, cached_markdown(build.key.code))
     (site / "llms-full.txt").write_text(full, encoding="utf-8")

@@ -3,6 +3,7 @@ Material's language switcher, the JSON export of the data, and (under `make serv
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 from pathlib import Path
@@ -50,6 +51,28 @@ def write_sitemaps(site: Path, languages: Languages, site_url: str) -> None:
         folder = site / relative
         if relative and folder.is_dir() and not (folder / "sitemap.xml").exists():
             (folder / "sitemap.xml").write_text(f"{head}{entry}\n</urlset>\n", encoding="utf-8")
+
+
+def merge_language_sitemaps(site: Path, other_roots: list[Path], mtime: int) -> None:
+    """One sitemap.xml (and .gz) for the whole site from the one each language's process wrote.
+
+    Built in one process, static-i18n's sitemap lists every language's pages, the default
+    language's first; a process that built one language lists that language's only. The
+    entries are appended in language order, and the .gz written as MkDocs writes it."""
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    head, end, tail = text.rpartition("</urlset>")
+    for root in other_roots:
+        theirs = (root / "sitemap.xml").read_text(encoding="utf-8")
+        start, stop = theirs.find("<url>"), theirs.rfind("</url>")
+        if 0 <= start < stop:
+            head += theirs[start : stop + len("</url>")] + "\n"
+    merged = head + end + tail
+    (site / "sitemap.xml").write_text(merged, encoding="utf-8")
+    with (
+        open(site / "sitemap.xml.gz", "wb") as raw,
+        gzip.GzipFile(fileobj=raw, filename=str(site / "sitemap.xml.gz"), mode="wb", mtime=mtime) as compressed,
+    ):
+        compressed.write(merged.encode("utf-8"))
 
 
 def write_evidence_excerpts(site: Path, evidence) -> None:

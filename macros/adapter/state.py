@@ -12,6 +12,7 @@ from pathlib import Path
 from ..core.build import Build
 from ..core.languages import Languages
 from ..core.model import site_data_dir
+from .finish import SiteParts
 
 ATTRIBUTE = "gsm_build_state"
 
@@ -21,10 +22,7 @@ class BuildState:
     """The core build plus what only the engine side needs."""
 
     build: Build
-    not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
-    page_titles: dict[str, list] = field(default_factory=dict)  # language → (title, path) of hand-written pages
-    site_pages: list = field(default_factory=list)  # every language's built pages, for /llms.txt
-    language_sites: dict = field(default_factory=dict)  # language → its site name and description
+    parts: SiteParts = field(default_factory=SiteParts)  # what the site-wide files are made from
 
 
 def languages_of(config) -> Languages:

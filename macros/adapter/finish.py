@@ -1,0 +1,60 @@
+"""The site-wide files, written once every language's pages are built: 404 pages, search
+indexes, the data export, evidence excerpts, sitemaps, PDFs under `make serve`, /llms.txt.
+
+What the language builds noticed on the way (each language's 404 page, the titles of
+hand-written pages, the list of pages, what each language calls the site) is a `SiteParts`.
+One process building every language keeps it in memory; one process per language
+(`python -m scripts build`) saves its share as JSON and the caller merges them here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core import llms as core_llms
+from ..core.build import Build
+from . import llms, search, site_files
+
+
+@dataclass
+class SiteParts:
+    """What the language builds noticed that the site-wide files are made from."""
+
+    not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
+    page_titles: dict[str, list] = field(default_factory=dict)  # language → (title, path) of hand-written pages
+    pages: list[tuple[str, str, str]] = field(default_factory=list)  # (language, URL, title) of every built page
+    language_sites: dict[str, core_llms.LanguageSite] = field(default_factory=dict)
+
+    def save(self, path: Path) -> None:
+        """One language's share, for the process that finishes the site."""
+        data = {
+            "not_found_pages": self.not_found_pages,
+            "page_titles": self.page_titles,
+            "pages": self.pages,
+            "language_sites": {lang: [site.name, site.description] for lang, site in self.language_sites.items()},
+        }
+        path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+    def merge(self, path: Path) -> None:
+        """Add a share saved by `save` (another language's)."""
+        data = json.loads(path.read_text(encoding="utf-8"))
+        self.not_found_pages.update(data["not_found_pages"])
+        for lang, titles in data["page_titles"].items():
+            self.page_titles.setdefault(lang, []).extend(tuple(title) for title in titles)
+        self.pages += [tuple(page) for page in data["pages"]]
+        for lang, (name, description) in data["language_sites"].items():
+            self.language_sites[lang] = core_llms.LanguageSite(name, description)
+
+
+def finish_site(site: Path, build: Build, parts: SiteParts, site_url: str, nav, print_dir: str | None) -> None:
+    """Write every site-wide file into the built site `site` (raises PluginError if Pagefind fails)."""
+    site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
+    search.write_name_indexes(site, build.model, build.languages, parts.page_titles)
+    search.index(site)
+    site_files.write_export(site, build.model, build.data_version)
+    site_files.write_evidence_excerpts(site, build.model.evidence)
+    site_files.write_sitemaps(site, build.languages, site_url or "/")
+    site_files.copy_print_files(site, print_dir)
+    llms.write(site, build, parts, site_url, nav)
