@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: python system system-test setup setup-test serve build print validate linkcheck test lint lock search-eval \
+.PHONY: python system system-test setup setup-test serve build print validate linkcheck test test-fast lint lock search-eval \
 	translations translations-reviewed translations-lock \
 	new-tool diff-diagrams check-external bench capture capture-cpu capture-import capture-check clean
 
@@ -79,8 +79,14 @@ linkcheck: setup-test build
 search-eval: setup-test build
 	$(PY) -m scripts search-eval site
 
+# Every test, on every core (pytest-xdist): the site is built once, in the background, while the
+# tests that need no site run. `test-fast` is the inner loop: model, validator, templates and
+# views only (no site build, no browser), in well under a minute.
 test: setup-test
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadgroup
+
+test-fast: setup-test
+	$(PY) -m pytest --fast -n auto --dist loadgroup -q
 
 lint: python $(VENV)/.test-installed
 	$(VENV)/bin/ruff check macros scripts tests

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from shared_site import Layout, SharedSite, url_of_layout, wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,25 +24,93 @@ def build_site(
     return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True, cwd=ROOT)
 
 
-# Forks publish on GitHub project pages, under /<repo>/: the shared site is built and served
-# that way, so every test that reads or browses it also proves the site works under a sub-path.
-SUB_PATH = "/gpu-stack-map/"
+SHARED_SITE = pytest.StashKey[SharedSite]()
+# Tests that take one of these are not in the fast tier (`--fast`): they need the built site or
+# a browser. Tests that run a whole build themselves carry the `build` mark.
+SITE_FIXTURES = {"served_site", "built_site", "base_url"}
+SLOW_FIXTURES = SITE_FIXTURES | {"browser"}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fast",
+        action="store_true",
+        help="the inner loop: model, validator, templates and views only (no site build, no browser)",
+    )
+
+
+@pytest.hookimpl(trylast=True)  # after the tmp_path plugin has set up the run's temp folder
+def pytest_configure(config):
+    config.addinivalue_line("markers", "build: runs a whole site build of its own (left out by --fast)")
+    config.addinivalue_line("markers", "longest: one of the longest tests on the shared site (started first)")
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: the controller builds and serves the shared site
+    shared = SharedSite(config._tmp_path_factory.getbasetemp() / "shared-site")
+    config.stash[SHARED_SITE] = shared
+    if config.getoption("numprocesses", None) and not config.getoption("--fast"):
+        shared.start()  # under xdist: build while the workers start and run the tests that need no site
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """Tell each xdist worker where the controller's shared site is."""
+    node.workerinput["gsm_shared_site"] = str(node.config.stash[SHARED_SITE].layout.folder)
+
+
+def pytest_unconfigure(config):
+    if SHARED_SITE in config.stash:
+        config.stash[SHARED_SITE].stop()
+
+
+def is_slow(item) -> bool:
+    return bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ()))) or item.get_closest_marker("build") is not None
+
+
+def pytest_collection_modifyitems(config, items):
+    """--fast keeps the fast tier only. Otherwise the order keeps both cores busy: the tests that
+    build a site of their own first (the longest first), then the fast tier while the shared site
+    builds, then the tests that read it (the link check, the longest, first)."""
+    if config.getoption("--fast"):
+        slow = [item for item in items if is_slow(item)]
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not is_slow(item)]
+        return
+
+    def rank(item) -> int:
+        if item.get_closest_marker("build"):
+            return 0
+        if not is_slow(item):
+            return 1
+        return 2 if item.get_closest_marker("longest") else 3
+
+    items.sort(key=rank)  # stable: the file order within each rank
 
 
 @pytest.fixture(scope="session")
-def served_site(tmp_path_factory):
-    """The real site, built once with the real MkDocs, Graphviz and data for the URL it is
-    served at (127.0.0.1, under SUB_PATH); yields (site folder, base URL)."""
-    from scripts.static_server import bind, running, url_of
+def shared_site_layout(request) -> Layout:
+    """Where this run's shared site, its cache and its count of `dot` runs are (its build started)."""
+    config = request.config
+    if hasattr(config, "workerinput"):
+        return Layout(Path(config.workerinput["gsm_shared_site"]))
+    shared = config.stash[SHARED_SITE]
+    shared.start()
+    return shared.layout
 
-    site = tmp_path_factory.mktemp("build") / "site"
-    server = bind(site, prefix=SUB_PATH)
-    done = build_site(site, with_print=True, SITE_URL=url_of(server))
-    if done.returncode != 0:
-        server.server_close()
-        pytest.fail(f"the site did not build:\n{done.stderr[-3000:]}")
-    with running(server) as url:
-        yield site, url
+
+@pytest.fixture(scope="session")
+def shared_site_url(shared_site_layout) -> str:
+    """The shared site's base URL, known before its build ends (a second build can target it)."""
+    return url_of_layout(shared_site_layout)
+
+
+@pytest.fixture(scope="session")
+def served_site(shared_site_layout):
+    """The real site, built once per run with the real MkDocs, Graphviz and data for the URL it is
+    served at (127.0.0.1, under SUB_PATH); returns (site folder, base URL)."""
+    found = wait_for(shared_site_layout)
+    if isinstance(found, str):
+        pytest.fail(found)
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -132,7 +132,7 @@ def heading(page: Path) -> str:
     return re.search(r"<h1[^>]*>(.*?)<", page.read_text(encoding="utf-8")).group(1)
 
 
-def test_two_builds_in_one_process_each_get_their_own_data(tmp_path):
+def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, shared_site_layout, built_site):
     first, second = tmp_path / "first", tmp_path / "second"
     command = [
         sys.executable,
@@ -143,7 +143,9 @@ def test_two_builds_in_one_process_each_get_their_own_data(tmp_path):
         str(renamed_copy(tmp_path)),
         str(second),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600)
+    # The shared site's cache: the first build (the real data) is warm; the second is not.
+    env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache)}
+    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     assert heading(first / "en" / "tools" / "triton" / "index.html") == "Triton"
     assert heading(second / "en" / "tools" / "triton" / "index.html") == "TritonRenamed"
@@ -170,23 +172,37 @@ def wait_for(condition, seconds: float, what: str):
     pytest.fail(f"timed out after {seconds:.0f}s waiting for {what}")
 
 
-def test_serve_picks_up_a_yaml_edit_with_nothing_left_over(tmp_path):
+def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(tmp_path, shared_site_layout, built_site):
+    # Whatever makes a rebuild fast must never serve a stale page: one record's name (its own
+    # page and the tool index) and a layer's name (drawn in the stack on every page) change.
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    env = {**os.environ, "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(ROOT / ".cache"), "NO_MKDOCS_2_WARNING": "1"}
+    # The shared site's cache: the first build (same data) is warm, as a contributor's would be.
+    env = {
+        **os.environ,
+        "GSM_DATA_DIR": str(data),
+        "GSM_CACHE_DIR": str(shared_site_layout.cache),
+        "NO_MKDOCS_2_WARNING": "1",
+    }
     command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "-w", str(data)]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     page = f"http://127.0.0.1:{port}/en/tools/triton/"
+    # Pages that show the layer's name: the home's stack, a layer page, another tool's page.
+    elsewhere = [f"http://127.0.0.1:{port}/en/{path}" for path in ("", "layers/hardware/", "tools/sm/")]
     try:
         first = wait_for(lambda: fetch(page), 300, "the first build to be served")
         assert "<h1" in first and ">Triton<" in first
+        assert all("GPU hardware" in fetch(url) and "GPU silicon" not in fetch(url) for url in [page, *elsewhere])
         replace_in(data / "tools.yaml", "name: Triton\n", "name: TritonRenamed\n")
+        replace_in(data / "layers.yaml", "en: GPU hardware}", "en: GPU silicon}")
         wait_for(lambda: "TritonRenamed" in (fetch(page) or ""), 300, "the rebuilt page")
         index = fetch(f"http://127.0.0.1:{port}/en/tools/")
         assert "TritonRenamed" in index and ">Triton<" not in index
+        for url in [page, *elsewhere]:
+            assert "GPU silicon" in fetch(url), url
     finally:
         server.terminate()
         server.wait(timeout=30)

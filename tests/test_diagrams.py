@@ -89,11 +89,6 @@ def test_hostile_text_cannot_escape_a_label():
 # ---------------------------------------------------------------- rendering (real Graphviz, real builds)
 
 
-def build_counting_dot(site, cache, counter) -> None:
-    done = build_site(site, GSM_CACHE_DIR=str(cache), GSM_DOT_COUNTER=str(counter))
-    assert done.returncode == 0, done.stderr[-2000:]
-
-
 def inline_svgs(site) -> dict[str, list[str]]:
     found = {}
     for page in sorted(site.rglob("*.html")):
@@ -103,15 +98,18 @@ def inline_svgs(site) -> dict[str, list[str]]:
     return found
 
 
-def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg(tmp_path):
-    cache, counter = tmp_path / "cache", tmp_path / "dot-runs.txt"
-    build_counting_dot(tmp_path / "first", cache, counter)
-    cold_runs = len(counter.read_text().splitlines())
+def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg(
+    built_site, shared_site_layout, tmp_path
+):
+    # The shared site was built from an empty cache of its own, counting its `dot` runs.
+    cold_runs = len(shared_site_layout.dot_runs.read_text().splitlines())
     assert cold_runs >= len(MODEL.chains) * 2  # every chain, in both languages, at least
-    counter.write_text("")
-    build_counting_dot(tmp_path / "second", cache, counter)
-    assert counter.read_text() == ""  # warm: served from the cache
-    first, second = inline_svgs(tmp_path / "first"), inline_svgs(tmp_path / "second")
+    counter = tmp_path / "dot-runs.txt"
+    site = tmp_path / "second"
+    done = build_site(site, GSM_CACHE_DIR=str(shared_site_layout.cache), GSM_DOT_COUNTER=str(counter))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert not counter.exists() or counter.read_text() == ""  # warm: served from the cache
+    first, second = inline_svgs(built_site), inline_svgs(site)
     assert first and first == second
 
 

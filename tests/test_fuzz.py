@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import ROOT, build_site
 from hypothesis import HealthCheck, given, settings
@@ -123,6 +124,7 @@ valid_tool = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.build
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(records=st.lists(valid_tool, min_size=1, max_size=2, unique_by=lambda t: t["id"]))
 def test_whatever_validates_also_builds(tmp_path, records):

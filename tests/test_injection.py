@@ -49,7 +49,8 @@ def salt(data_dir) -> None:
     glossary_path.write_text(yaml.safe_dump(glossary, allow_unicode=True), encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
+# Session-scoped: built once on the one worker its xdist group runs on, whatever order the tests run in.
+@pytest.fixture(scope="session")
 def hostile_site(tmp_path_factory):
     work = tmp_path_factory.mktemp("hostile")
     data = work / "data"
@@ -71,6 +72,8 @@ def test_javascript_urls_are_rejected_by_the_validator(data_copy):
         load(data_copy)
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
     page = (hostile_site / "en" / "tools" / "cublas" / "index.html").read_text(encoding="utf-8")
     assert "<script>window.__pwned" not in page and "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in page
@@ -80,6 +83,8 @@ def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
     assert 'href="https://example.org"' not in page
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
     chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     page = (hostile_site / "en" / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
@@ -93,6 +98,8 @@ def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
     assert 'href="tools/cublas/"' in stack  # the hostile name still renders as one linked box
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_no_script_from_data_runs_in_the_browser(hostile_site):
     from playwright.sync_api import sync_playwright
 

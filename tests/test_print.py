@@ -117,7 +117,7 @@ def test_booklet_pages_hold_their_chain_down_the_page(built_site, lang):
         assert largest_empty_band(lines) < 0.4, number
 
 
-def test_make_serve_serves_the_print_pages_pdfs(tmp_path):
+def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, shared_site_url, built_site):
     """`python -m scripts serve` (what `make serve` runs): the Print page's PDF links answer."""
     import os
     import signal
@@ -131,7 +131,10 @@ def test_make_serve_serves_the_print_pages_pdfs(tmp_path):
         port = probe.getsockname()[1]
     command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
     log = (tmp_path / "serve.log").open("wb")  # a file, not a pipe: a full pipe would stall the server
-    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    # The shared site's cache and address: its PDFs and pages are reused, as a contributor's
+    # second `make serve` reuses the first's.
+    env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache), "SITE_URL": shared_site_url}
+    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     pdf_url = f"http://127.0.0.1:{port}/print/gpu-stack-map-poster-zh-a3.pdf"
     try:
         deadline = time.monotonic() + 420  # a cold start prints every PDF, then builds the site

@@ -12,7 +12,7 @@ import re
 import urllib.request
 from urllib.parse import urljoin
 
-from conftest import SUB_PATH
+from shared_site import SUB_PATH
 
 
 def fetch(url: str) -> bytes:

@@ -158,7 +158,8 @@ def test_reflowing_a_text_does_not_make_it_stale():
     assert t.text_hash("a  long\n text") == t.text_hash("a long text") != t.text_hash("a longer text")
 
 
-@pytest.fixture(scope="module")
+# Session-scoped: built once on the one worker its xdist group runs on, whatever order the tests run in.
+@pytest.fixture(scope="session")
 def lagging_site(tmp_path_factory) -> Path:
     """A site built from a data copy whose Triton summary changed in Chinese only."""
     data = tmp_path_factory.mktemp("lagging") / "data"
@@ -181,6 +182,8 @@ def banner(page: Path):
     return BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").select_one(".gsm-lagging")
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_site):
     english = banner(lagging_site / "en" / "tools" / "triton" / "index.html")
     assert english is not None, "the English Triton page shows no lag banner"
@@ -195,6 +198,8 @@ def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_sit
     assert banner(lagging_site / "en" / "tools" / "cuda" / "index.html") is None
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(lagging_site):
     myths = banner(lagging_site / "en" / "misconceptions" / "index.html")
     assert myths is not None and "item 1 ·" in myths.get_text(" ", strip=True)
@@ -209,6 +214,8 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
     assert banner(lagging_site / "en" / "glossary" / "index.html") is None
 
 
+@pytest.mark.build
+@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_a_layer_page_shows_the_banner_for_its_lagging_field(lagging_site):
     hardware = banner(lagging_site / "en" / "layers" / "hardware" / "index.html")
     assert hardware is not None and "Hands down" in hardware.get_text(" ", strip=True)
