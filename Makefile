@@ -83,10 +83,10 @@ search-eval: setup-test build
 # tests that need no site run. `test-fast` is the inner loop: model, validator, templates and
 # views only (no site build, no browser), in well under a minute.
 test: setup-test
-	$(PY) -m pytest -n auto --dist loadgroup
+	$(PY) -m pytest -n auto
 
 test-fast: setup-test
-	$(PY) -m pytest --fast -n auto --dist loadgroup -q
+	$(PY) -m pytest --fast -n auto -q
 
 lint: python $(VENV)/.test-installed
 	$(VENV)/bin/ruff check macros scripts tests

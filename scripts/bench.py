@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 import yaml
@@ -168,37 +169,57 @@ def search_index_sizes(site: Path) -> dict:
     return sizes
 
 
-def serve_reload_seconds(data: Path, work: Path) -> float:
-    """Start `mkdocs serve`, edit one YAML file, time until the rebuilt site is served."""
-    env = {
-        **os.environ,
-        "GSM_DATA_DIR": str(data),
-        "NO_MKDOCS_2_WARNING": "1",
-        "GSM_CACHE_DIR": str(work / "cache"),
-    }
+def serve_edit_seconds(data: Path, work: Path) -> float:
+    """`make serve` (python -m scripts serve) on a copy of the data: save one changed English
+    summary of one tool, and time until its page, polled over HTTP, shows the new text."""
+    env = {**os.environ, "GSM_DATA_DIR": str(data), "NO_MKDOCS_2_WARNING": "1", "GSM_CACHE_DIR": str(work / "cache")}
     with socket.socket() as probe:  # a free port on loopback
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    address = f"127.0.0.1:{port}"
-    command = [sys.executable, "-m", "mkdocs", "serve", "-f", str(ROOT / "mkdocs.yml"), "-a", address, "-w", str(data)]
-    process = subprocess.Popen(
-        command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True
-    )
+    command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
+    log = (work / "serve.log").open("wb")  # a file, not a pipe: a full pipe would stall the server
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    tools = data / "tools.yaml"
+    original = tools.read_text(encoding="utf-8")
+    record = yaml.safe_load(original)["tools"][0]
+    url = f"http://127.0.0.1:{port}/en/tools/{record['id']}/"
+    marker = "edited-by-the-benchmark"
     try:
-        for line in process.stderr:
-            if "Serving on" in line:
-                break
-        time.sleep(2.0)  # let the file watcher settle
-        layers = data / "layers.yaml"
-        edited = time.perf_counter()
-        layers.write_text(layers.read_text(encoding="utf-8") + "# edited by the benchmark\n", encoding="utf-8")
-        for line in process.stderr:
-            if "Reloading browsers" in line or "Reloading page" in line:
-                return time.perf_counter() - edited
-        return float("nan")
+        poll(lambda: fetch(url) is not None, 600)
+        edited = original.replace(f"en: {yaml_scalar(record['summary']['en'])}", f"en: {marker}", 1)
+        if edited == original:
+            raise SystemExit(f"bench: could not find {record['id']}'s English summary in {tools}")
+        start = time.perf_counter()
+        tools.write_text(edited, encoding="utf-8")
+        poll(lambda: marker in (fetch(url) or ""), 120)
+        return time.perf_counter() - start
     finally:
+        tools.write_text(original, encoding="utf-8")
         os.killpg(process.pid, signal.SIGTERM)
         process.wait()
+        log.close()
+
+
+def yaml_scalar(text: str) -> str:
+    """How tools.yaml writes a short string: quoted when it holds YAML punctuation."""
+    return json.dumps(text, ensure_ascii=False) if any(c in text for c in ':,{}[]#&"`') else text
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def poll(condition, seconds: float) -> None:
+    """Wait until `condition()` holds (checked every 50 ms), or fail after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit("bench: timed out waiting for the served page")
+        time.sleep(0.05)
 
 
 def synthetic(data: Path, into: Path, factor: int = 10) -> Path:
@@ -263,18 +284,30 @@ def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict |
         [sys.executable, str(CONTROL_SCRIPT), str(control), str(copies)], capture_output=True, text=True
     )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GSM_DATA_DIR": str(data)}
-    project = mkdocs_build(ROOT / "mkdocs.yml", work / "p-site")
+    # What `make build` runs (both languages side by side, Pagefind, the PDFs) against a bare
+    # MkDocs build of the control site.
+    project = [sys.executable, "-m", "scripts", "build", "-d", str(work / "p-site")]
     baseline = mkdocs_build(control / "mkdocs.yml", work / "c-site")
     warm_cache = work / "warm-cache"
     timed(project, {**env, "GSM_CACHE_DIR": str(warm_cache)})  # fill the caches once
     ratios: dict[str, list[float]] = {"warm": [], "cold": []}
+    seconds: dict[str, list[float]] = {"warm": [], "cold": [], "control": []}
+    peaks: dict[str, list[float]] = {"project": [], "control": []}
     for n in range(pairs):
         for kind in ("warm", "cold"):
             cache = warm_cache if kind == "warm" else work / f"cold-cache-{n}"
-            project_s = timed(project, {**env, "GSM_CACHE_DIR": str(cache)})[0]
-            control_s = timed(baseline, env)[0]
+            project_s, project_peak, _ = timed(project, {**env, "GSM_CACHE_DIR": str(cache)})
+            control_s, control_peak, _ = timed(baseline, env)
             ratios[kind].append(project_s / control_s)
+            seconds[kind].append(project_s)
+            seconds["control"].append(control_s)
+            peaks["project"].append(project_peak)
+            peaks["control"].append(control_peak)
     return {
+        "warm build s (median)": statistics.median(seconds["warm"]),
+        "cold build s (median)": statistics.median(seconds["cold"]),
+        "control build s (median)": statistics.median(seconds["control"]),
+        "peak MiB of one process, build / control": [max(peaks["project"]), max(peaks["control"])],
         "control pages per language": int(made.stdout.split()[0]),
         "project pages per language": pages,
         "warm ratio (median)": statistics.median(ratios["warm"]),
@@ -319,7 +352,7 @@ def run(args) -> int:
         control = control_ratios(sets["real"], tmp / "control-run", pages_per_language(site), args.pairs)
         if control:
             real.update(control)
-        real["serve: edit → reloaded s"] = serve_reload_seconds(sets["real"], tmp / "real")
+        real["serve: saved edit → on the page s"] = serve_edit_seconds(sets["real"], tmp / "real")
         big = results.get("10x", (None, None))[0]
         report("time and memory", real, big)
         print("\n== page weights (bytes)")
@@ -340,14 +373,19 @@ def targets(real: dict, big: dict | None, weights: dict) -> None:
     if "warm ratio (median)" in real:
         checks += [
             (
-                "warm build <= 1.15 x the control site",
-                real["warm ratio (median)"] <= 1.15,
+                "warm build <= 1.0 x the control site",
+                real["warm ratio (median)"] <= 1.0,
                 f"{real['warm ratio (median)']:.2f}x",
             ),
             (
-                "cold build <= 2.5 x the control site",
-                real["cold ratio (median)"] <= 2.5,
+                "cold build <= 2.0 x the control site",
+                real["cold ratio (median)"] <= 2.0,
                 f"{real['cold ratio (median)']:.2f}x",
+            ),
+            (
+                "peak memory <= 150 MiB per process (make build)",
+                real["peak MiB of one process, build / control"][0] <= 150,
+                "{:.0f} MiB (control: {:.0f} MiB)".format(*real["peak MiB of one process, build / control"]),
             ),
         ]
     checks += [
@@ -365,9 +403,9 @@ def targets(real: dict, big: dict | None, weights: dict) -> None:
         ("home page <= 150 KB gzip'd", home_gzip <= 150_000, f"{home_gzip / 1000:.0f} KB"),
         ("no page over 400 KB gzip'd", heaviest <= 400_000, f"{heaviest / 1000:.0f} KB"),
         (
-            "serve re-render <= 2 x warm build",
-            real["serve: edit → reloaded s"] <= 2 * real["build warm s"],
-            f"{real['serve: edit → reloaded s']:.1f} s",
+            "serve: a saved edit on the page in <= 3 s",
+            real["serve: saved edit → on the page s"] <= 3,
+            f"{real['serve: saved edit → on the page s']:.1f} s",
         ),
     ]
     if big:

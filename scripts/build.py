@@ -112,7 +112,7 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
     data_dir = site_data_dir(config, values.get("extra", {}).get("data_dir", "data"))
     try:
         build = Build.start(data_dir, languages)
-        finish_site(site, build, parts, site_url, values.get("nav"), None)
+        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(PRINT_DIR_VARIABLE))
     except DataError as error:
         return print_data_errors(error) == OK
     except PluginError as error:
@@ -136,17 +136,28 @@ def add_serve_arguments(parser) -> None:
 
 
 def serve(args) -> int:
-    """`mkdocs serve`: build, serve and rebuild on every edit of data/, docs/ or macros/.
+    """`make serve`: build, serve with live reload, and rebuild on every edit of data/, docs/,
+    macros/ or mkdocs.yml, both languages side by side as `make build` does.
 
     The PDFs are written once before serving (from the print cache when the data is unchanged,
     else in about half a minute) and copied into every rebuild, so the Print page's links work
     and live reload stays fast; restart to reprint after editing data/.
     """
+    from macros.adapter.dev_server import serve as serve_site
+
+    host, _, port = args.dev_addr.rpartition(":")
     print_dir = CACHE_ROOT / "serve-print"
     try:
         write_pdfs(print_dir)
     except DataError as error:
         return print_data_errors(error)
-    env = {**engine_environment(), PRINT_DIR_VARIABLE: str(print_dir)}
-    command = [sys.executable, "-m", "mkdocs", "serve", "--dev-addr", args.dev_addr]
-    return subprocess.run(command, env=env, cwd=ROOT).returncode
+    # The pages link to where they are served; the rebuilds copy the PDFs in.
+    os.environ.update({"SITE_URL": f"http://{host}:{port}/", PRINT_DIR_VARIABLE: str(print_dir)})
+    with tempfile.TemporaryDirectory(prefix="gsm-serve-") as folder:
+        site = Path(folder) / "site"
+        if build(site, with_print=False) != OK:
+            return FAILED
+        watched = [site_data_dir(ROOT / "mkdocs.yml"), ROOT / "docs", ROOT / "macros", ROOT / "mkdocs.yml"]
+        print(f"Serving on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
+        serve_site(site, lambda: build(site, with_print=False), host, int(port), watched)
+    return OK

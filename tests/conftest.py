@@ -98,6 +98,15 @@ def shared_site_layout(request) -> Layout:
 
 
 @pytest.fixture(scope="session")
+def run_folder(request) -> Path:
+    """One folder for the whole test run, the same in every xdist worker (the controller's temp dir)."""
+    config = request.config
+    if hasattr(config, "workerinput"):
+        return Path(config.workerinput["gsm_shared_site"]).parent
+    return config.stash[SHARED_SITE].layout.folder.parent
+
+
+@pytest.fixture(scope="session")
 def shared_site_url(shared_site_layout) -> str:
     """The shared site's base URL, known before its build ends (a second build can target it)."""
     return url_of_layout(shared_site_layout)

@@ -10,8 +10,10 @@ clean build, and it counts its `dot` runs for the diagram-cache test.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -140,3 +142,18 @@ def wait_for(layout: Layout) -> tuple[Path, str] | str:
         log = layout.log.read_text(encoding="utf-8", errors="replace")
         return f"the site did not build (exit {result['returncode']}):\n{log[-3000:]}"
     return layout.site, result["url"]
+
+
+def built_once(run_folder: Path, name: str, make) -> Path:
+    """`run_folder/name`, made by `make(folder)` once per test run, by whichever worker asks
+    first; a worker asking meanwhile waits for it (an exclusive lock on a file), then reuses it."""
+    folder = run_folder / name
+    done = folder / ".made"
+    with (run_folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, whatever happens
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a failed attempt starts over
+            folder.mkdir(parents=True)
+            make(folder)
+            done.touch()
+    return folder

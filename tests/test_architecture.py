@@ -172,7 +172,9 @@ def wait_for(condition, seconds: float, what: str):
     pytest.fail(f"timed out after {seconds:.0f}s waiting for {what}")
 
 
-def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(tmp_path, shared_site_layout, built_site):
+def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
+    tmp_path, shared_site_layout, shared_site_url, built_site
+):
     # Whatever makes a rebuild fast must never serve a stale page: one record's name (its own
     # page and the tool index) and a layer's name (drawn in the stack on every page) change.
     data = tmp_path / "data"
@@ -180,14 +182,15 @@ def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(tmp_path,
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    # The shared site's cache: the first build (same data) is warm, as a contributor's would be.
+    # `make serve`'s command, with the shared site's cache and address: its PDFs and first build
+    # are warm, as a contributor's second `make serve` would be.
     env = {
         **os.environ,
         "GSM_DATA_DIR": str(data),
         "GSM_CACHE_DIR": str(shared_site_layout.cache),
-        "NO_MKDOCS_2_WARNING": "1",
+        "SITE_URL": shared_site_url,
     }
-    command = [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "-w", str(data)]
+    command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     page = f"http://127.0.0.1:{port}/en/tools/triton/"
     # Pages that show the layer's name: the home's stack, a layer page, another tool's page.

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 import yaml
-from conftest import ROOT, build_site
+from conftest import ROOT, build_site, built_once
 
 from macros.core.problems import DataError
 from scripts.chromium import launch
@@ -49,17 +49,18 @@ def salt(data_dir) -> None:
     glossary_path.write_text(yaml.safe_dump(glossary, allow_unicode=True), encoding="utf-8")
 
 
-# Session-scoped: built once on the one worker its xdist group runs on, whatever order the tests run in.
-@pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory):
-    work = tmp_path_factory.mktemp("hostile")
+def make_hostile_site(work) -> None:
     data = work / "data"
     shutil.copytree(ROOT / "data", data)
     salt(data)
-    site = work / "site"
-    done = build_site(site, data)
+    done = build_site(work / "site", data)
     assert done.returncode == 0, done.stderr[-3000:]
-    return site
+
+
+@pytest.fixture(scope="session")
+def hostile_site(run_folder):
+    """Built once per test run, whichever worker's test asks first."""
+    return built_once(run_folder, "hostile-site", make_hostile_site) / "site"
 
 
 def test_javascript_urls_are_rejected_by_the_validator(data_copy):
@@ -73,7 +74,6 @@ def test_javascript_urls_are_rejected_by_the_validator(data_copy):
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
     page = (hostile_site / "en" / "tools" / "cublas" / "index.html").read_text(encoding="utf-8")
     assert "<script>window.__pwned" not in page and "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in page
@@ -84,7 +84,6 @@ def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
     chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     page = (hostile_site / "en" / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
@@ -99,7 +98,6 @@ def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("hostile-site")  # one build for the module, on one worker
 def test_no_script_from_data_runs_in_the_browser(hostile_site):
     from playwright.sync_api import sync_playwright
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ROOT, build_site, line_of, replace_in, run_validate
+from conftest import ROOT, build_site, built_once, line_of, replace_in, run_validate
 
 from macros.core import translations as t
 from macros.core.model import load
@@ -158,11 +158,14 @@ def test_reflowing_a_text_does_not_make_it_stale():
     assert t.text_hash("a  long\n text") == t.text_hash("a long text") != t.text_hash("a longer text")
 
 
-# Session-scoped: built once on the one worker its xdist group runs on, whatever order the tests run in.
 @pytest.fixture(scope="session")
-def lagging_site(tmp_path_factory) -> Path:
-    """A site built from a data copy whose Triton summary changed in Chinese only."""
-    data = tmp_path_factory.mktemp("lagging") / "data"
+def lagging_site(run_folder) -> Path:
+    """A site built from a data copy whose Triton summary changed in Chinese only (once per test run)."""
+    return built_once(run_folder, "lagging-site", make_lagging_site) / "site"
+
+
+def make_lagging_site(work: Path) -> None:
+    data = work / "data"
     shutil.copytree(ROOT / "data", data)
     replace_in(data / "tools.yaml", TRITON_ZH, TRITON_ZH_NEW)
     replace_in(
@@ -172,10 +175,8 @@ def lagging_site(tmp_path_factory) -> Path:
     replace_in(
         data / "layers.yaml", 'gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: 计算得到的结果, en: "Results"}'
     )
-    site = data.parent / "site"
-    done = build_site(site, data_dir=data)
+    done = build_site(work / "site", data_dir=data)
     assert done.returncode == 0, done.stderr[-3000:]
-    return site
 
 
 def banner(page: Path):
@@ -183,7 +184,6 @@ def banner(page: Path):
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_site):
     english = banner(lagging_site / "en" / "tools" / "triton" / "index.html")
     assert english is not None, "the English Triton page shows no lag banner"
@@ -199,7 +199,6 @@ def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_sit
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(lagging_site):
     myths = banner(lagging_site / "en" / "misconceptions" / "index.html")
     assert myths is not None and "item 1 ·" in myths.get_text(" ", strip=True)
@@ -215,7 +214,6 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
 
 
 @pytest.mark.build
-@pytest.mark.xdist_group("lagging-site")  # one build for the module, on one worker
 def test_a_layer_page_shows_the_banner_for_its_lagging_field(lagging_site):
     hardware = banner(lagging_site / "en" / "layers" / "hardware" / "index.html")
     assert hardware is not None and "Hands down" in hardware.get_text(" ", strip=True)
