@@ -11,7 +11,8 @@ import shutil
 
 import pytest
 import yaml
-from conftest import ROOT, build_site, built_once
+from conftest import ROOT, build_site
+from shared_site import built_once
 
 from macros.core.problems import DataError
 from scripts.chromium import launch

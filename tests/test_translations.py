@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ROOT, build_site, built_once, line_of, replace_in, run_validate
+from conftest import ROOT, build_site, line_of, replace_in, run_validate
+from shared_site import built_once
 
 from macros.core import translations as t
 from macros.core.model import load
