@@ -100,7 +100,7 @@ def on_post_build(config, **kwargs):
     finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
 
 
-# One language per process (language_hooks.py, listed second under `hooks:`): a second hook
+# One language per process (language_hooks.py, listed first under `hooks:`): a second hook
 # file, because these two run on the same events as the ones above, at other priorities.
 
 
