@@ -43,6 +43,7 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: runs a whole site build of its own (left out by --fast)")
     config.addinivalue_line("markers", "longest: one of the longest tests on the shared site (started first)")
+    config.addinivalue_line("markers", "slow: thorough but slow (many generated inputs): left out by --fast")
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the controller builds and serves the shared site
     shared = SharedSite(config._tmp_path_factory.getbasetemp() / "shared-site")
@@ -63,7 +64,9 @@ def pytest_unconfigure(config):
 
 
 def is_slow(item) -> bool:
-    return bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ()))) or item.get_closest_marker("build") is not None
+    """Not in the fast tier: needs the site or a browser, builds a site, or is marked slow."""
+    uses_site = bool(SLOW_FIXTURES & set(getattr(item, "fixturenames", ())))
+    return uses_site or any(item.get_closest_marker(name) for name in ("build", "slow"))
 
 
 def pytest_collection_modifyitems(config, items):

@@ -74,6 +74,7 @@ def with_tools(tmp_path: Path, extra: list) -> Path:
     return data
 
 
+@pytest.mark.slow  # 60 generated inputs, each a whole load of the data
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(records=st.lists(tool_record, min_size=1, max_size=3))
 def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, records):
@@ -85,6 +86,7 @@ def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, recor
             assert problem.file.endswith(".yaml") and problem.line >= 1 and problem.message
 
 
+@pytest.mark.slow  # 60 generated inputs, each a whole load of the data
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     position=st.integers(min_value=0),
