@@ -3,7 +3,7 @@
 Measures the real data and a synthetic data set 10x larger (made in a temp folder):
 load+validate, diagram rendering (cold, warm, parallel speedup), mkdocs build per
 language, link check, peak memory, page weights, search index size, and how fast
-`mkdocs serve` picks up an edit, and the build's time against a control site (bare Material +
+`make serve` shows a saved edit, and `make build`'s time against a control site (bare Material +
 static-i18n + search at the same page count). Ends with each target and whether it is met.
 """
 
