@@ -42,7 +42,10 @@ def pytest_addoption(parser):
 @pytest.hookimpl(trylast=True)  # after the tmp_path plugin has set up the run's temp folder
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: runs a whole site build of its own (left out by --fast)")
-    config.addinivalue_line("markers", "longest: one of the longest tests on the shared site (started first)")
+    config.addinivalue_line(
+        "markers",
+        "longest: one of the longest tests that read the shared site (started first, so no core idles at the end)",
+    )
     config.addinivalue_line("markers", "slow: thorough but slow (many generated inputs): left out by --fast")
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the controller builds and serves the shared site
@@ -71,8 +74,8 @@ def is_slow(item) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     """--fast keeps the fast tier only. Otherwise the order keeps both cores busy: the tests that
-    build a site of their own first (the longest first), then the fast tier while the shared site
-    builds, then the tests that read it (the link check, the longest, first)."""
+    build a site of their own first, then the fast tier while the shared site
+    builds, then the tests that read it (the longest ones first, so no core idles at the end)."""
     if config.getoption("--fast"):
         slow = [item for item in items if is_slow(item)]
         config.hook.pytest_deselected(items=slow)

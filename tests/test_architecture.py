@@ -132,6 +132,7 @@ def heading(page: Path) -> str:
     return re.search(r"<h1[^>]*>(.*?)<", page.read_text(encoding="utf-8")).group(1)
 
 
+@pytest.mark.longest
 def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, shared_site_layout, built_site):
     first, second = tmp_path / "first", tmp_path / "second"
     command = [
@@ -172,6 +173,7 @@ def wait_for(condition, seconds: float, what: str):
     pytest.fail(f"timed out after {seconds:.0f}s waiting for {what}")
 
 
+@pytest.mark.longest
 def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
     tmp_path, shared_site_layout, shared_site_url, built_site
 ):

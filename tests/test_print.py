@@ -117,6 +117,7 @@ def test_booklet_pages_hold_their_chain_down_the_page(built_site, lang):
         assert largest_empty_band(lines) < 0.4, number
 
 
+@pytest.mark.longest
 def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, shared_site_url, built_site):
     """`python -m scripts serve` (what `make serve` runs): the Print page's PDF links answer."""
     import os

@@ -137,6 +137,7 @@ def serious_violations(page) -> list[str]:
     return found
 
 
+@pytest.mark.longest
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
 def test_axe_finds_no_serious_violations_on_any_page_type(open_page, lang, viewport):

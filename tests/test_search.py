@@ -44,6 +44,7 @@ def rows(visit) -> list[dict]:
     )
 
 
+@pytest.mark.longest
 def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):
     queries = load_queries()
     assert all(len(entries) >= 50 for entries in queries.values()), {k: len(v) for k, v in queries.items()}
