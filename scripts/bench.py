@@ -186,7 +186,8 @@ def serve_edit_seconds(data: Path, work: Path) -> float:
     marker = "edited-by-the-benchmark"
     try:
         poll(lambda: fetch(url) is not None, 600)
-        edited = original.replace(f"en: {yaml_scalar(record['summary']['en'])}", f"en: {marker}", 1)
+        summary = record["summary"]["en"]
+        edited = original.replace(summary, f"{marker} {summary}", 1)  # the text as tools.yaml writes it
         if edited == original:
             raise SystemExit(f"bench: could not find {record['id']}'s English summary in {tools}")
         start = time.perf_counter()
@@ -198,11 +199,6 @@ def serve_edit_seconds(data: Path, work: Path) -> float:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait()
         log.close()
-
-
-def yaml_scalar(text: str) -> str:
-    """How tools.yaml writes a short string: quoted when it holds YAML punctuation."""
-    return json.dumps(text, ensure_ascii=False) if any(c in text for c in ':,{}[]#&"`') else text
 
 
 def fetch(url: str) -> str | None:

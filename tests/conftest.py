@@ -92,24 +92,25 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=rank)  # stable: the file order within each rank
 
 
+def shared_layout(config) -> Layout:
+    """The shared site's folders: the controller's own, or as the controller told this xdist worker."""
+    if hasattr(config, "workerinput"):
+        return Layout(Path(config.workerinput["gsm_shared_site"]))
+    return config.stash[SHARED_SITE].layout
+
+
 @pytest.fixture(scope="session")
 def shared_site_layout(request) -> Layout:
     """Where this run's shared site, its cache and its count of `dot` runs are (its build started)."""
-    config = request.config
-    if hasattr(config, "workerinput"):
-        return Layout(Path(config.workerinput["gsm_shared_site"]))
-    shared = config.stash[SHARED_SITE]
-    shared.start()
-    return shared.layout
+    if not hasattr(request.config, "workerinput"):
+        request.config.stash[SHARED_SITE].start()  # without xdist: on first use; idempotent
+    return shared_layout(request.config)
 
 
 @pytest.fixture(scope="session")
 def run_folder(request) -> Path:
     """One folder for the whole test run, the same in every xdist worker (the controller's temp dir)."""
-    config = request.config
-    if hasattr(config, "workerinput"):
-        return Path(config.workerinput["gsm_shared_site"]).parent
-    return config.stash[SHARED_SITE].layout.folder.parent
+    return shared_layout(request.config).folder.parent
 
 
 @pytest.fixture(scope="session")
