@@ -68,21 +68,39 @@ class Layer(Record):
 
 
 class Relation(Record):
-    """A typed edge from one tool to another."""
+    """A typed edge read one way, "<this tool> <type> <tool>"; pages derive the inverse.
 
-    type: Literal["uses", "generates", "part-of", "backend", "builds-on", "alternative", "confused-with"]
+    uses: calls it at run time · generates: produces it (code, an IR, a file) · part-of: is a
+    component of it · targets: compiles to or runs on it (it is a backend) · builds-on: is built
+    on it · alternative, confused-with: symmetric, stated once on either side.
+    """
+
+    type: Literal["uses", "generates", "part-of", "targets", "builds-on", "alternative", "confused-with"]
     tool: Id
     note: Text | None = None
+
+
+CheckDate = Annotated[
+    str,
+    StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$"),
+    Field(description="Year and month of the check, e.g. 2026-12"),
+]
 
 
 class Checked(Record):
     """When a tool's facts were last compared with its official documentation, and which version."""
 
-    date: Annotated[str, StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$")] = Field(
-        description="Year and month of the check, e.g. 2026-12"
-    )
+    date: CheckDate
     version: NonEmpty | None = Field(None, description="The version checked, as its project writes it, e.g. Triton 3.6")
     against: list[Id] = Field(min_length=1, description="Reference ids of the documentation compared")
+
+
+class Update(Record):
+    """A dated correction beside a seed's words that a checked source has overtaken."""
+
+    date: CheckDate
+    text: Text = Field(description="What is true now, and since when")
+    against: list[Id] = Field(min_length=1, description="Reference ids of the sources that say so")
 
 
 class Tool(Record):
@@ -118,6 +136,7 @@ class StepNode(Record):
     layer: Id | None = Field(None, description="Layer, when no tool gives it")
     artifact: bool = Field(False, description="A file or built output (PTX, cubin, engine …) rather than a tool")
     note: Text | None = None
+    update: Update | None = Field(None, description="What a checked source now says that the seed's step does not")
 
 
 class Step(StepNode):
@@ -187,6 +206,9 @@ class Term(Record):
     expansion: NonEmpty | None = Field(None, description="What the abbreviation stands for")
     definition: Text
     tools: list[Id] = Field(default_factory=list, description="Related tools")
+    checked: Checked | None = Field(
+        None, description="Set only when the definition was really compared with official documentation"
+    )
 
 
 class Preferred(Record):
