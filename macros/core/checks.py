@@ -73,6 +73,8 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
                     need("chains", path + ("tools", k), tool_id, model.tools, "tool")
                 if node.layer:
                     need("chains", path + ("layer",), node.layer, model.layers, "layer")
+                for k, ref_id in enumerate(node.update.against if node.update else []):
+                    need("chains", path + ("update", "against", k), ref_id, model.references, "reference")
     for table in model.tables.values():
         for i, row in enumerate(table.rows):
             path = at("tables", table.id, "rows", i)
@@ -95,6 +97,8 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
     for term in model.glossary.values():
         for k, tool_id in enumerate(term.tools):
             need("glossary", at("glossary", term.id, "tools", k), tool_id, model.tools, "tool")
+        for k, ref_id in enumerate(term.checked.against if term.checked else []):
+            need("glossary", at("glossary", term.id, "checked", "against", k), ref_id, model.references, "reference")
     for g, group in enumerate(model.catalog):
         for e, entry in enumerate(group.entries):
             need("catalog", ("catalog", g, "entries", e, "tool"), entry.tool, model.tools, "tool")
@@ -103,6 +107,36 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
     if "tools" not in sources:
         return problems
     problems += _part_of_cycles(model, sources)
+    problems += _pairs_stated_twice(model, sources)
+    return problems
+
+
+def _pairs_stated_twice(model, sources: dict[str, SourceFile]) -> list[Problem]:
+    # Each relation reads one way and pages derive the inverse, so a pair of tools is related
+    # once: "B targets A" on B's record next to "A targets B" on A's says it backwards, and
+    # "A uses B" next to "B is part of A" gives one pair two meanings.
+    first: dict[frozenset, tuple[str, int, r.Relation]] = {}
+    problems = []
+    for tool in model.tools.values():
+        for i, rel in enumerate(tool.relations):
+            pair = frozenset((tool.id, rel.tool))
+            if len(pair) < 2:
+                continue
+            if pair not in first:
+                first[pair] = (tool.id, i, rel)
+                continue
+            other_id, other_index, other = first[pair]
+            line, _ = sources["tools"].locate(("tools", model.record_index[("tools", other_id)], "relations", other_index))
+            said = f"'{other_id}' already says \"{other_id} {other.type} {other.tool}\" ({sources['tools'].name}:{line})"
+            if rel.type == other.type and other_id != tool.id and rel.type not in r.SYMMETRIC_RELATIONS:
+                why = "this states its inverse. Relations read one way and the other page shows the inverse: remove one"
+            elif rel.type == other.type:
+                why = "this states it again: remove one"
+            else:
+                why = f"this gives the same pair a second meaning ({rel.type}): keep the one the sources support"
+            problems.append(
+                sources["tools"].problem(("tools", model.record_index[("tools", tool.id)], "relations", i), f"{said}; {why}.")
+            )
     return problems
 
 

@@ -67,6 +67,9 @@ class Layer(Record):
     diagram: list[Id] = Field(description="Tool ids shown in this band of the stack diagram, in order")
 
 
+SYMMETRIC_RELATIONS = ("alternative", "confused-with")  # read the same both ways; stated on one side
+
+
 class Relation(Record):
     """A typed edge read one way, "<this tool> <type> <tool>"; pages derive the inverse.
 

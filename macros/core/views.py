@@ -24,7 +24,6 @@ TABLE_PAGES = {"selection-guide": "choose/"}
 # Lists whose order matters to the reader (steps, ranks), shown numbered.
 # The misconceptions carry the seed's own labels (误区 1 … / Myth 1 …), so they are not numbered twice.
 ORDERED_LISTS = ("learning-order", "practical-order")
-SYMMETRIC = ("alternative", "confused-with")
 
 
 def tool_link_html(page: Page, tool_id: str) -> Markup:
@@ -248,7 +247,7 @@ def relations(page: Page, tool_id: str) -> list[dict]:
     for rel in tool.relations:
         groups.setdefault(rel.type, {}).setdefault(rel.tool, rel)
     for other, rel in page.model.related_to(tool_id):
-        key = rel.type if rel.type in SYMMETRIC else f"{rel.type}~"
+        key = rel.type if rel.type in r.SYMMETRIC_RELATIONS else f"{rel.type}~"
         groups.setdefault(key, {}).setdefault(other.id, rel)
     order = [k for t in r.Relation.model_fields["type"].annotation.__args__ for k in (t, f"{t}~")]
     return [
