@@ -251,6 +251,44 @@ def test_part_of_cycle_is_rejected_and_names_every_tool_in_it(data_copy):
     assert where[0] == str(tools) and int(where[1]) in [*cupy_relations, *rapids_relations], run.output
 
 
+def test_relation_stated_backwards_on_the_other_record_is_rejected_with_both_lines(data_copy):
+    tools = data_copy / "tools.yaml"
+    # TVM's record says "tvm targets opencl"; writing "opencl targets tvm" on OpenCL's record
+    # would render "Targets: TVM" on the OpenCL page, backwards.
+    replace_in(
+        tools,
+        "    docs: [khronos-opencl]\n",
+        "    relations:\n      - {type: targets, tool: tvm}\n    docs: [khronos-opencl]\n",
+    )
+    run = validate(data_copy)
+    problem = assert_reported(
+        run,
+        tools,
+        line_of(tools, "- {type: targets, tool: tvm}"),
+        "'tvm' already says \"tvm targets opencl\"",
+        f"{tools}:{line_of(tools, '- {type: targets, tool: opencl')}",
+        "states its inverse",
+        "remove one",
+    )
+    assert error_count(run) == 1, run.output
+    assert "opencl" in problem
+
+
+def test_one_pair_of_tools_with_two_meanings_is_rejected(data_copy):
+    tools = data_copy / "tools.yaml"
+    engine = "      - {type: generates, tool: tensorrt-engine}\n"
+    replace_in(tools, engine, engine + "      - {type: uses, tool: tensorrt-engine}\n")
+    run = validate(data_copy)
+    assert_reported(
+        run,
+        tools,
+        line_of(tools, "- {type: uses, tool: tensorrt-engine}"),
+        '"tensorrt generates tensorrt-engine"',
+        "a second meaning (uses)",
+        "keep the one the sources support",
+    )
+
+
 def test_reference_url_that_is_not_http_is_rejected(data_copy):
     references = data_copy / "references.yaml"
     replace_in(references, 'url: "https://triton-lang.org/"', 'url: "javascript:alert(1)"')

@@ -53,7 +53,7 @@ def define_env(env) -> None:
         "guide_list": lambda list_id: views.guide_list(page(), list_id),
         "glossary": lambda: views.glossary(page()),
         "term": lambda term_id: views.term_link(page(), term_id),
-        "term_list": lambda: views.term_list(page()),
+        "term_list": lambda with_notes=False: views.term_list(page(), with_notes),
         "references": lambda source: views.references(page(), source),
         "catalog": lambda: views.catalog(page()),
         "gelu_paths": lambda: views.group_figure(page(), "gemm-bias-gelu"),

@@ -126,8 +126,12 @@ def _pairs_stated_twice(model, sources: dict[str, SourceFile]) -> list[Problem]:
                 first[pair] = (tool.id, i, rel)
                 continue
             other_id, other_index, other = first[pair]
-            line, _ = sources["tools"].locate(("tools", model.record_index[("tools", other_id)], "relations", other_index))
-            said = f"'{other_id}' already says \"{other_id} {other.type} {other.tool}\" ({sources['tools'].name}:{line})"
+            line, _ = sources["tools"].locate(
+                ("tools", model.record_index[("tools", other_id)], "relations", other_index)
+            )
+            said = (
+                f"'{other_id}' already says \"{other_id} {other.type} {other.tool}\" ({sources['tools'].name}:{line})"
+            )
             if rel.type == other.type and other_id != tool.id and rel.type not in r.SYMMETRIC_RELATIONS:
                 why = "this states its inverse. Relations read one way and the other page shows the inverse: remove one"
             elif rel.type == other.type:
@@ -135,7 +139,9 @@ def _pairs_stated_twice(model, sources: dict[str, SourceFile]) -> list[Problem]:
             else:
                 why = f"this gives the same pair a second meaning ({rel.type}): keep the one the sources support"
             problems.append(
-                sources["tools"].problem(("tools", model.record_index[("tools", tool.id)], "relations", i), f"{said}; {why}.")
+                sources["tools"].problem(
+                    ("tools", model.record_index[("tools", tool.id)], "relations", i), f"{said}; {why}."
+                )
             )
     return problems
 

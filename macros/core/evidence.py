@@ -239,6 +239,30 @@ def reference_problems(file: str, text: str, chain_steps: Mapping[str, int], too
     return _reference_problems(file, yaml.compose(text, Loader=_Loader), chain_steps, tool_ids)
 
 
+def _chains_named_twice(file: str, path: str, refs: yaml.SequenceNode) -> list[Problem]:
+    # A chain page shows an excerpt under every step that names it: one step per chain.
+    first: dict[str, int] = {}
+    problems = []
+    for i, item in enumerate(refs.value):
+        chain = _child(item, "chain") if isinstance(item, yaml.MappingNode) else None
+        if chain is None:
+            continue
+        if chain.value in first:
+            problems.append(
+                Problem(
+                    file,
+                    chain.start_mark.line + 1,
+                    f"{path}[{i}].chain",
+                    f"chain {chain.value!r} is already named at line {first[chain.value]}, so its page would "
+                    "show this excerpt twice",
+                    "keep the one step the excerpt illustrates best",
+                )
+            )
+        else:
+            first[chain.value] = chain.start_mark.line + 1
+    return problems
+
+
 def _reference_problems(
     file: str, root: yaml.Node | None, chain_steps: Mapping[str, int], tool_ids: set[str]
 ) -> list[Problem]:
@@ -260,6 +284,8 @@ def _reference_problems(
                             "count the chain's steps 1-based in YAML order",
                         )
                     )
+        elif leaf == "refs" and isinstance(node, yaml.SequenceNode):
+            problems += _chains_named_twice(file, path, node)
         elif leaf == "chain" and isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
             if node.value not in chain_steps:
                 problems.append(

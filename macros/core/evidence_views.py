@@ -51,6 +51,8 @@ def artifact_view(page: Page, artifact: Artifact) -> dict:
         "command": artifact.command,
         "machine": f"{run.gpu}, driver {run.driver}, CUDA {run.cuda_driver_version}, {run.date[:10]}",
         "sha256": artifact.excerpt_file_sha256[:16],
+        # Measured numbers are what the text around them promises: shown open, never behind a click.
+        "facts": [{"label": page.t(f.label), "value": f"{f.value:.3g} {f.unit}"} for f in artifact.facts],
     }
 
 
@@ -69,11 +71,14 @@ def step_evidence(page: Page, chain_id: str, step_number: int) -> list[Markup]:
     return [artifact_block(page, a) for a in evidence.by_step.get((chain_id, step_number), ())]
 
 
-def tool_evidence(page: Page, tool_id: str) -> Markup | None:
-    """The excerpts that show this tool at work, for its page; None when there are none."""
+def tool_evidence(page: Page, tool_id: str, shown: str = "") -> Markup | None:
+    """The excerpts that show this tool at work, for its page, less those the page already
+    shows in `shown` (its deep dive's chains); None when none are left."""
     evidence = _evidence(page)
     ids = evidence.by_tool.get(tool_id, ()) if evidence else ()
-    return Markup("").join(artifact_block(page, a) for a in ids) if ids else None
+    # Blocks are content-addressed placeholders, so one already on the page is found by its text.
+    blocks = [block for block in (artifact_block(page, a) for a in ids) if block not in shown]
+    return Markup("").join(blocks) if blocks else None
 
 
 # ---------------------------------------------------------------- measured paths

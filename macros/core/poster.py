@@ -118,6 +118,14 @@ def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> st
                     {
                         "text": inline_html(step.text.get(lang)),
                         "options": [inline_html(o.text.get(lang)) for o in step.options],
+                        "revision": (
+                            {
+                                "label": ui("step_update", lang).format(date=step.update.date),
+                                "text": inline_html(step.update.text.get(lang)),
+                            }
+                            if step.update
+                            else None
+                        ),
                     }
                     for step in chain.steps
                 ],

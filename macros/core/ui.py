@@ -183,6 +183,7 @@ UI: dict[str, dict[str, str]] = {
         "zh": "{date} 已对照官方文档核对（{version}）",
         "en": "Checked {date} against the official documentation ({version})",
     },
+    "step_update": {"zh": "{date} 核对后更新：", "en": "Updated {date} after checking:"},
     "checked_any": {"zh": "{date} 已对照官方文档核对", "en": "Checked {date} against the official documentation"},
     "unchecked": {
         "zh": "本页内容来自原始资料（栈地图和工具目录），尚未对照官方文档逐条核对。",

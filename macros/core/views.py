@@ -133,6 +133,16 @@ def step_view(page: Page, node: r.StepNode) -> dict:
         "artifact": node.artifact,
         "tools": [tool_link(page, t) for t in node.tools],
         "note": inline_html(page.t(node.note)) if node.note else None,
+        "revision": update_view(page, node.update) if node.update else None,
+    }
+
+
+def update_view(page: Page, update: r.Update) -> dict:
+    """A dated correction shown under the seed's step, with the sources that say so."""
+    return {
+        "label": page.ui("step_update").format(date=update.date),
+        "text": inline_html(page.t(update.text)),
+        "docs": docs_links(page, update.against),
     }
 
 
@@ -290,7 +300,7 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
         chains=chains,
         tables=tables,
         stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
-        evidence=evidence_views.tool_evidence(page, tool_id),
+        evidence=evidence_views.tool_evidence(page, tool_id, shown=deep_dive or ""),
         example=tool.example,
         checked=checked_note(page, tool),
         edit_url=page.build.edit_url("tools", tool_id),
@@ -497,11 +507,13 @@ def glossary(page: Page) -> Markup:
     return page.show("glossary.html", terms=terms, lagging=lagging)
 
 
-def term_list(page: Page) -> Markup:
-    """The translation term list (data/terms.yaml) as a table, one column per language."""
+def term_list(page: Page, with_notes: bool = False) -> Markup:
+    """The translation term list (data/terms.yaml) as a table, one column per language; the
+    translators' notes only where translators read it (the Contribute page)."""
     languages = page.build.languages.codes
     return page.show(
         "term_list.html",
+        with_notes=with_notes,
         languages=[{"code": code, "name": ui(f"lang_{code}", code)} for code in languages],
         rows=[
             {

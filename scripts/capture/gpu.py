@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import hostinfo, workloads
 
-BUDGET_S = 530  # the device call allows 600 s; leave room for the archive
+BUDGET_S = 530  # a remote command may run 600 s; leave room for the archive
 SCHEDULE = {4096: {"warmup": 5, "samples": 30, "reps": 5}, 256: {"warmup": 20, "samples": 40, "reps": 25}}
 PROFILED_CALLS = 3
 
@@ -43,7 +43,7 @@ def run_orchestrator(out: Path, argv: list[str], only: list[str] | None = None) 
         timeout = min(limit, left - 10)
         record = {"worker": name, "paths": paths, "timeout_s": round(timeout)}
         if timeout < 25:
-            record.update(status="skipped", reason="time budget of the device call used up")
+            record.update(status="skipped", reason="time budget of the capture used up")
             manifest["workers"].append(record)
             print(f"[capture] skip {name}: no time left", flush=True)
             continue

@@ -528,6 +528,6 @@ WORKERS: list[tuple[str, list[str], int]] = [
     ("autotune", ["torch-compile-max-autotune"], 300),
 ]
 NOT_MEASURED = {
-    "tensorrt": "TensorRT is not installed on the GPU machine, and its wheels are far larger than what one device call can carry.",
-    "onnxruntime-cuda": "The GPU machine's onnxruntime offers only the CPU and Azure execution providers; the CUDA build's wheels are too large to carry.",
+    "tensorrt": "TensorRT is not installed on the measuring machine, which cannot download packages.",
+    "onnxruntime-cuda": "The measuring machine's onnxruntime offers only the CPU and Azure execution providers, and the machine cannot download the CUDA build.",
 }
