@@ -19,7 +19,7 @@ def add_arguments(parser) -> None:
     add_data_option(parser)
     parser.add_argument("--quiet-warnings", action="store_true", help="print errors only")
     parser.add_argument(
-        "--unchecked", action="store_true", help="also list the tools never checked against their documentation"
+        "--unchecked", action="store_true", help="also list tools, glossary terms and chains not checked against their sources (nothing when all are)"
     )
 
 
@@ -33,11 +33,11 @@ def run(args) -> int:
     if not args.quiet_warnings:
         for warning in warnings:
             print(warning.format(), file=sys.stderr)
-    if args.unchecked:
-        notes = unchecked(model)
-        for note in notes:
-            print(note.format())
-        print(f"{len(notes)} of {len(model.tools)} tools not yet checked against their official documentation")
+    notes = unchecked(model) if args.unchecked else []
+    for note in notes:
+        print(note.format())
+    if notes:
+        print(f"{len(notes)} record(s) not yet checked against their sources, or checked without findings")
     print(
         f"data OK: {len(model.layers)} layers, {len(model.tools)} tools, {len(model.chains)} chains, "
         f"{len(model.tables)} tables, {len(model.lists)} lists, {len(model.glossary)} glossary terms, "

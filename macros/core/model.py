@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from . import records as r
 from .evidence import Evidence, load_evidence
+from .fact_checks import CHECKED_COLLECTIONS, RecordCheck, load_findings
 from .problems import DataError, Problem, did_you_mean
 from .term_check import term_warnings
 from .translations import Status, read_lock, status
@@ -47,6 +48,8 @@ class Model:
     translations: Status | None = None
     # What real compilers and a real GPU produced (data/evidence/), by chain step and tool.
     evidence: Evidence | None = None
+    # How each checked record was compared with its sources (data/checks/), by "collection/id".
+    findings: dict[str, RecordCheck] = field(default_factory=dict)
 
     def tools_in_layer(self, layer_id: str) -> list[r.Tool]:
         """Tools of a layer: the diagram's order first, then the rest by name."""
@@ -189,6 +192,10 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
             for p in evidence_problems
         ]
         model = replace(model, evidence=evidence)
+        records = {stem: getattr(model, stem) for stem in CHECKED_COLLECTIONS}
+        findings, finding_problems = load_findings(data_dir, display_root, records, model.references)
+        problems += finding_problems
+        model = replace(model, findings=findings)
     if not any(p.severity == "error" for p in problems):
         lock, lock_problems = read_lock(data_dir, display_root)
         translations = status(sources, lock)

@@ -215,7 +215,7 @@ class Term(Record):
 
 
 class Preferred(Record):
-    """An English wording the site uses, and the variants the validator warns about."""
+    """A wording the site uses, and the variants the validator warns about."""
 
     write: NonEmpty = Field(description="The wording to use, e.g. runtime")
     instead_of: list[NonEmpty] = Field(
@@ -230,6 +230,9 @@ class Translation(Record):
     en: NonEmpty
     note: NonEmpty | None = None
     prefer: list[Preferred] = Field(default_factory=list, description="English variants to warn about")
+    prefer_zh: list[Preferred] = Field(
+        default_factory=list, description="Variants to warn about in Chinese text (one name per thing there too)"
+    )
     one_of: list[NonEmpty] = Field(
         default_factory=list,
         description="English renderings of the Chinese term not to mix in one record whose Chinese uses it",

@@ -1,5 +1,5 @@
-"""The term list enforced: English that uses a wording data/terms.yaml does not prefer,
-mixes two renderings of one Chinese term in one record, or spells the British way.
+"""The term list enforced: English or Chinese that uses a wording data/terms.yaml does not
+prefer, English that mixes two renderings of one Chinese term in one record, or spells the British way.
 
 A variant the field's Chinese text also writes verbatim is the seed's own word (the seed
 writes some English names inside its Chinese, e.g. "CUDA Driver", "fused op"): it is kept.
@@ -30,6 +30,12 @@ def _phrase(text: str) -> re.Pattern:
     # Whole words; a capitalized variant (CUDA Driver) is a name and matches only as written.
     flags = 0 if any(c.isupper() for c in text) else re.IGNORECASE
     return re.compile(rf"(?<![\w-]){re.escape(text)}(?![\w-])", flags)
+
+
+@cache
+def _ascii_phrase(text: str) -> re.Pattern:
+    # In Chinese a Latin word sits between Han characters, which \w would count as word characters.
+    return re.compile(rf"(?<![A-Za-z0-9_/-]){re.escape(text)}(?![A-Za-z0-9_/-])")
 
 
 def _without(text: str, phrases: Iterable[str]) -> str:
@@ -63,6 +69,21 @@ def term_warnings(terms: list[r.Translation], fields: Iterable[Field]) -> list[P
                                 f"(data/terms.yaml, {term.zh} → {term.en}"
                                 + (f": {term.note}" if term.note else "")
                                 + ").",
+                                "warning",
+                            )
+                        )
+        chinese = field.texts[r.CHINESE]
+        for phrase in keep:
+            chinese = chinese.replace(phrase, " ")
+        for term in terms:
+            for preferred in term.prefer_zh:
+                for variant in preferred.instead_of:
+                    if _ascii_phrase(variant).search(chinese):
+                        warnings.append(
+                            field.source.problem(
+                                field.path + (r.CHINESE,),
+                                f"“{variant}” is not the term list's Chinese wording: write “{preferred.write}” "
+                                f"(data/terms.yaml, {term.zh} → {term.en}).",
                                 "warning",
                             )
                         )

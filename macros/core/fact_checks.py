@@ -1,0 +1,129 @@
+"""The findings behind each record's check: what was compared with what, quoted (data/checks/*.yaml).
+
+A record's `checked` line says *that* it was compared with its documentation; the findings say
+*how*: every claim, the verdict, the source's own words and where they are, so the next check
+starts from them instead of from scratch. The site does not show them; `validate` checks that
+they name real records and references, and `validate --unchecked` lists what has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, ValidationError
+
+from . import records as r
+from .problems import Problem, did_you_mean
+from .yaml_source import SourceFile, read_yaml
+
+FOLDER = "checks"
+# Collections whose records are checked against sources, as findings name them ("tools/triton").
+CHECKED_COLLECTIONS = ("tools", "glossary", "chains")
+
+
+class Finding(r.Record):
+    """One claim of a record compared with one source."""
+
+    field: r.NonEmpty = Field(description="The record's field the claim is in: summary, suits/0, relations …")
+    claim: r.NonEmpty = Field(description="The record's claim, briefly, in English")
+    verdict: Literal["confirmed", "corrected", "outdated", "unverified"]
+    ref: r.Id | None = Field(None, description="Reference id of the source (data/references.yaml)")
+    url: r.Url | None = None
+    quote: r.NonEmpty | None = Field(None, description="The source's own words")
+    fix: r.NonEmpty | None = Field(None, description="What changed in the record (all verdicts but confirmed)")
+
+
+class RecordCheck(r.Record):
+    """Every finding about one record, from one check."""
+
+    record: r.NonEmpty = Field(description="collection/id, e.g. tools/triton or glossary/warp")
+    date: r.CheckDate
+    version: r.NonEmpty | None = None
+    findings: list[Finding] = Field(min_length=1)
+
+
+def load_findings(
+    data_dir: Path, display_root: str, records: Mapping[str, Mapping[str, object]], references: Mapping[str, object]
+) -> tuple[dict[str, RecordCheck], list[Problem]]:
+    """Every RecordCheck by record key, and the problems of the files that hold them."""
+    found: dict[str, RecordCheck] = {}
+    where: dict[str, str] = {}
+    problems: list[Problem] = []
+    folder = data_dir / FOLDER
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        source, read_problems = read_yaml(path, f"{display_root}/{FOLDER}/{path.name}")
+        problems += read_problems
+        if read_problems:
+            continue
+        for index, check in _checks(source, problems):
+            problems += _check_problems(source, index, check, records, references)
+            at = source.locate(("checks", index))[0]
+            if check.record in found:
+                problems.append(
+                    source.problem(
+                        ("checks", index, "record"),
+                        f"'{check.record}' already has findings at {where[check.record]}: merge the two entries.",
+                    )
+                )
+                continue
+            found[check.record] = check
+            where[check.record] = f"{source.name}:{at}"
+    return found, problems
+
+
+def _checks(source: SourceFile, problems: list[Problem]) -> list[tuple[int, RecordCheck]]:
+    data = source.data
+    if not isinstance(data, dict) or not isinstance(data.get("checks"), list) or set(data) != {"checks"}:
+        problems.append(source.problem((), "the file must be a mapping with one key, 'checks:', holding a list."))
+        return []
+    valid = []
+    for index, item in enumerate(data["checks"]):
+        try:
+            valid.append((index, RecordCheck.model_validate(item)))
+        except ValidationError as error:
+            for detail in error.errors():
+                path = ("checks", index, *detail["loc"])
+                problems.append(source.problem(path, f"{detail['msg']}."))
+    return valid
+
+
+def _check_problems(
+    source: SourceFile,
+    index: int,
+    check: RecordCheck,
+    records: Mapping[str, Mapping[str, object]],
+    references: Mapping[str, object],
+) -> list[Problem]:
+    problems = []
+    collection, _, record_id = check.record.partition("/")
+    if collection not in CHECKED_COLLECTIONS or record_id not in records.get(collection, {}):
+        pool = [f"{c}/{i}" for c in CHECKED_COLLECTIONS for i in records.get(c, {})]
+        problems.append(
+            source.problem(
+                ("checks", index, "record"),
+                f"no record '{check.record}'.{did_you_mean(check.record, pool)} "
+                f"Name it as collection/id, the collection one of {', '.join(CHECKED_COLLECTIONS)}.",
+            )
+        )
+    for i, finding in enumerate(check.findings):
+        at = ("checks", index, "findings", i)
+        if finding.ref is not None and finding.ref not in references:
+            hint = did_you_mean(finding.ref, list(references))
+            problems.append(
+                source.problem(
+                    at + ("ref",), f"unknown reference '{finding.ref}'.{hint} Add it to data/references.yaml first."
+                )
+            )
+        if finding.verdict != "confirmed" and finding.fix is None:
+            problems.append(
+                source.problem(at + ("fix",), f"a '{finding.verdict}' finding says what changed: add `fix:`.")
+            )
+        if finding.verdict != "unverified" and not (finding.quote and finding.url):
+            problems.append(
+                source.problem(
+                    at, f"a '{finding.verdict}' finding quotes its source: add `quote:` and `url:` (or say unverified)."
+                )
+            )
+    return problems
