@@ -289,6 +289,43 @@ def test_one_pair_of_tools_with_two_meanings_is_rejected(data_copy):
     )
 
 
+def test_finding_that_cites_an_unknown_reference_is_rejected_with_a_suggestion(data_copy):
+    findings = data_copy / "checks" / "chains.yaml"
+    replace_in(findings, "    ref: xla-architecture\n", "    ref: xla-architecure\n")
+    run = validate(data_copy)
+    assert_reported(
+        run,
+        findings,
+        line_of(findings, "ref: xla-architecure"),
+        "checks[0].findings[0].ref",
+        "unknown reference 'xla-architecure'",
+        "Did you mean 'xla-architecture'?",
+    )
+
+
+def test_finding_that_corrects_without_saying_what_changed_is_rejected(data_copy):
+    findings = data_copy / "checks" / "chains.yaml"
+    text = findings.read_text(encoding="utf-8")
+    fix = text[text.index("    fix: Chinese note now reads") :].split("\n", 1)[0] + "\n"
+    replace_in(findings, fix, "")
+    run = validate(data_copy)
+    problem = assert_reported(run, findings, line_of(findings, "- field: steps/5/note"), "checks[0].findings[2]")
+    assert "a 'corrected' finding says what changed: add `fix:`" in problem, run.output
+
+
+def test_findings_for_a_record_that_does_not_exist_are_rejected(data_copy):
+    findings = data_copy / "checks" / "chains.yaml"
+    replace_in(findings, "- record: chains/layer-stack\n", "- record: chains/layer-stak\n")
+    run = validate(data_copy)
+    assert_reported(
+        run,
+        findings,
+        line_of(findings, "- record: chains/layer-stak"),
+        "no record 'chains/layer-stak'",
+        "Did you mean 'chains/layer-stack'?",
+    )
+
+
 def test_reference_url_that_is_not_http_is_rejected(data_copy):
     references = data_copy / "references.yaml"
     replace_in(references, 'url: "https://triton-lang.org/"', 'url: "javascript:alert(1)"')

@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
+import yaml
 from conftest import ROOT, line_of, replace_in, run_validate
 
 NVRTC_NOTE = 'en: "the driver can do the same step by JIT at runtime"'
@@ -73,24 +75,44 @@ def test_british_spelling_is_warned_with_the_american_form(data_copy):
     assert "epilogue" in tools.read_text(encoding="utf-8")
 
 
-def test_a_check_older_than_a_year_is_warned_and_unchecked_tools_can_be_listed(data_copy):
+def test_a_check_older_than_a_year_is_warned(data_copy):
     tools = data_copy / "tools.yaml"
     replace_in(
         tools,
         'checked: {date: "2026-12", version: "TensorRT-LLM 1.1"',
         'checked: {date: "2024-01", version: "TensorRT-LLM 0.7"',
     )
-    done = run_validate(data_copy)
-    (warning,) = warnings_of(done)
+    (warning,) = warnings_of(run_validate(data_copy))
     assert f"tools.yaml:{line_of(tools, '  - id: tensorrt-llm')}:1: warning:" in warning
     assert "'tensorrt-llm' was last checked 2024-01, more than 12 months ago" in warning
-    listed = subprocess.run(
-        [sys.executable, "-m", "scripts", "validate", "--data", str(data_copy), "--unchecked"],
+    assert "starting from its findings in data/checks/" in warning
+
+
+def list_unchecked(data_dir: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts", "validate", "--data", str(data_dir), "--unchecked"],
         capture_output=True,
         text=True,
         timeout=60,
         cwd=ROOT,
     )
-    assert f"tools.yaml:{line_of(tools, '  - id: cuda-malloc')}:1: note: tools[" in listed.stdout
-    assert "'cuda-malloc' is not yet checked against its official documentation" in listed.stdout
-    assert re.search(r"\d+ of \d+ tools not yet checked", listed.stdout)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_every_record_is_checked_so_the_unchecked_list_is_empty():
+    listed = list_unchecked(ROOT / "data")
+    assert listed.splitlines()[:-1] == [], listed  # only the closing "data OK" line
+
+
+def test_the_unchecked_list_names_records_without_a_check_or_without_findings(data_copy):
+    tools, findings = data_copy / "tools.yaml", data_copy / "checks" / "chains.yaml"
+    replace_in(tools, '    checked: {date: "2026-12", against: [cuda-runtime-memory-management-docs]}\n', "")
+    checks = yaml.safe_load(findings.read_text(encoding="utf-8"))
+    checks["checks"] = [c for c in checks["checks"] if c["record"] != "chains/basic-path"]
+    findings.write_text(yaml.safe_dump(checks, allow_unicode=True), encoding="utf-8")
+    listed = list_unchecked(data_copy)
+    assert f"tools.yaml:{line_of(tools, '  - id: cuda-malloc')}:1: note: tools[" in listed
+    assert "'cuda-malloc' is not yet checked against its official documentation" in listed
+    assert "chain 'basic-path' has no findings in data/checks/" in listed
+    assert "2 record(s) not yet checked against their sources, or checked without findings" in listed
