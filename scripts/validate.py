@@ -19,7 +19,9 @@ def add_arguments(parser) -> None:
     add_data_option(parser)
     parser.add_argument("--quiet-warnings", action="store_true", help="print errors only")
     parser.add_argument(
-        "--unchecked", action="store_true", help="also list tools, glossary terms and chains not checked against their sources (nothing when all are)"
+        "--unchecked",
+        action="store_true",
+        help="also list tools, glossary terms and chains not checked against their sources (nothing when all are)",
     )
 
 

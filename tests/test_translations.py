@@ -84,9 +84,9 @@ def test_a_field_added_in_both_languages_at_once_is_silent_and_recorded_by_the_l
     tools = data_copy / "tools.yaml"
     replace_in(
         tools,
-        '    placement:\n      zh: "“你提到的工具分别是什么”表把 Triton',
+        '    placement:\n      zh: "“这些工具分别是什么”表把 Triton',
         '      - {zh: "只跑一次、不值得编译的小计算。", en: "Tiny one-off computations not worth compiling."}\n'
-        '    placement:\n      zh: "“你提到的工具分别是什么”表把 Triton',
+        '    placement:\n      zh: "“这些工具分别是什么”表把 Triton',
     )
     done = run_validate(data_copy)
     assert done.returncode == 0 and warnings_of(done) == [], done.stderr
