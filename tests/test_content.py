@@ -210,21 +210,27 @@ def test_tensorrt_llm_is_described_as_its_current_documentation_does(built_site)
 def test_facts_corrected_against_the_official_documentation_say_so_on_their_pages(built_site):
     # Each record compared with its documentation carries the version it was compared with,
     # and the texts say what the docs say where the source map had drifted from them.
-    tensorrt = visible(built_site, "en", "tools/tensorrt")
-    assert "Checked 2026-12 against the official documentation (TensorRT 10.16)" in tensorrt
-    assert "optional dependencies used only for a few layers" in tensorrt
+    tensorrt, checked = visible(built_site, "en", "tools/tensorrt"), MODEL.tools["tensorrt"].checked
+    assert f"Checked {checked.date} against the official documentation ({checked.version})" in tensorrt
+    assert "since TensorRT 10 they are optional dependencies used only for a few layers" in tensorrt
     assert "C++ kernels target CPUs" in visible(built_site, "en", "tools/inductor")
     assert "C++ kernel 面向 CPU" in visible(built_site, "zh", "tools/inductor")
     assert "powers of two" in visible(built_site, "en", "tools/cutile")
     assert "2 的幂" in visible(built_site, "zh", "tools/cutile")
-    assert "2026-12 已对照官方文档核对（Triton 3.8）" in visible(built_site, "zh", "tools/triton")
+    triton = MODEL.tools["triton"].checked
+    assert f"{triton.date} 已对照官方文档核对（{triton.version}）" in visible(built_site, "zh", "tools/triton")
     xla = visible(built_site, "en", "tools/xla")
     assert "Checked 2026-12 against the official documentation" in xla and "pjit is deprecated" in xla
 
 
-def test_a_tool_not_checked_says_its_facts_come_from_the_sources(built_site):
-    assert "is not yet checked against the official documentation" in visible(built_site, "en", "tools/cuda-malloc")
-    assert "尚未对照官方文档逐条核对" in visible(built_site, "zh", "tools/cuda-malloc")
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_tool_page_says_when_and_against_what_its_facts_were_checked(built_site, lang):
+    words = {"zh": "已对照官方文档核对", "en": "against the official documentation"}[lang]
+    for tool in MODEL.tools.values():
+        page = visible(built_site, lang, f"tools/{tool.id}")
+        assert f"{tool.checked.date}" in page and words in page, tool.id
+        for ref_id in tool.checked.against:
+            assert html.unescape(MODEL.references[ref_id].title.get(lang)) in page, (tool.id, ref_id)
 
 
 def test_the_references_page_speaks_to_this_sites_reader(built_site):

@@ -198,3 +198,16 @@ def test_concepts_show_their_standard_chinese_term_on_their_chinese_page(built_s
         if CJK.search(alias) and alias not in zh[f"tools/{tool.id}/index.html"]
     ]
     assert not missing, "a Chinese name that search finds must also be on the Chinese page:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES.codes)
+def test_no_page_speaks_to_someone_else(built_site, lang):
+    # Words written for a chat partner or about how the capture was run, not for a reader.
+    not_for_readers = ("你提到", "device call", "设备调用", "the seed", "原始种子")
+    found = [
+        f"{path}: {phrase!r}"
+        for path, body in pages(built_site)[lang].items()
+        for phrase in not_for_readers
+        if phrase in prose(body, lang)
+    ]
+    assert not found, "\n".join(found)

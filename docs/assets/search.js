@@ -133,6 +133,17 @@
     list.dataset.state = "done";
   }
 
+  // On the Chinese site Pagefind segments the query as Chinese, so a Latin word that is nowhere on
+  // the site still matches pages by its pieces ("xyzzy" found 42 pages, none containing it). Keep
+  // only pages whose text holds every Latin word of the query (as typed so far: a prefix is enough).
+  function containsLatinWords(query) {
+    var words = query.toLowerCase().match(/[a-z0-9_][a-z0-9_.+#-]*/g) || [];
+    return function (page) {
+      var text = (page.content || "").toLowerCase();
+      return words.every(function (word) { return text.indexOf(word) !== -1; });
+    };
+  }
+
   function run() {
     var query = input.value.trim();
     var mine = ++ticket;
@@ -142,7 +153,7 @@
       return loaded[0].search(query).then(function (found) {
         return Promise.all(found.results.slice(0, LIMIT * 2).map(function (result) { return result.data(); }));
       }).then(function (pages) {
-        if (mine === ticket) render(query, rowsFor(query, pages, loaded[1]));
+        if (mine === ticket) render(query, rowsFor(query, pages.filter(containsLatinWords(query)), loaded[1]));
       });
     });
   }
