@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     worker = steps.add_parser("gpu-worker", help=argparse.SUPPRESS)
     worker.add_argument("name")
     worker.add_argument("outdir", type=Path)
+    worker.add_argument("--round", type=int, default=1)
     cpu = steps.add_parser("cpu", help="build the CUDA toolkit x architecture table from PyPI wheels")
     cpu.add_argument("--data", type=Path, default=ROOT / "data" / "evidence")
     cpu.add_argument("--wheels", type=Path, help="folder of already downloaded wheels (skips pip download)")
@@ -37,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.step == "gpu-worker":
         from .gpu import run_worker
 
-        return run_worker(args.name, args.outdir.resolve())
+        return run_worker(args.name, args.outdir.resolve(), args.round)
     if args.step == "cpu":
         from .toolkits import run_cpu
 

@@ -20,6 +20,11 @@ from . import hostinfo, workloads
 BUDGET_S = 530  # a remote command may run 600 s; leave room for the archive
 SCHEDULE = {4096: {"warmup": 5, "samples": 30, "reps": 5}, 256: {"warmup": 20, "samples": 40, "reps": 25}}
 PROFILED_CALLS = 3
+# Every path is timed in ROUNDS separate processes, round-robin over the workers, so a figure is
+# the median of independent runs and the spread between runs shows; only round 1 profiles and
+# keeps compiler output (later rounds reuse its compile caches and only time).
+ROUNDS = 3
+CEILINGS = "ceilings"  # the worker that measures what the GPU can do: a plain cuBLAS GEMM, a big copy
 
 
 def run_orchestrator(out: Path, argv: list[str], only: list[str] | None = None) -> int:
@@ -32,41 +37,47 @@ def run_orchestrator(out: Path, argv: list[str], only: list[str] | None = None) 
         "schedule": SCHEDULE,
         "profiled_calls": PROFILED_CALLS,
         "sizes": list(workloads.SIZES),
+        "rounds": ROUNDS,
         "workers": [],
         "not_measured": workloads.NOT_MEASURED,
     }
     write_json(out / "manifest.json", manifest)
-    for name, paths, limit in workloads.WORKERS:
-        if only and name not in only:
-            continue
-        left = BUDGET_S - (time.monotonic() - started)
-        timeout = min(limit, left - 10)
-        record = {"worker": name, "paths": paths, "timeout_s": round(timeout)}
-        if timeout < 25:
-            record.update(status="skipped", reason="time budget of the capture used up")
+    workers = [(CEILINGS, [], 60), *workloads.WORKERS]
+    for round_number in range(1, ROUNDS + 1):
+        for name, paths, limit in workers:
+            if only and name not in only:
+                continue
+            left = BUDGET_S - (time.monotonic() - started)
+            timeout = min(limit, left - 10)
+            record = {"worker": name, "round": round_number, "paths": paths, "timeout_s": round(timeout)}
+            if timeout < 25:
+                record.update(status="skipped", reason="time budget of the capture used up")
+                manifest["workers"].append(record)
+                print(f"[capture] skip {name} round {round_number}: no time left", flush=True)
+                continue
+            print(f"[capture] round {round_number} worker {name}, timeout {timeout:.0f}s", flush=True)
+            record["gpu_before"] = hostinfo.gpu_query()  # clocks and temperature, read only
+            begun = time.monotonic()
+            log = out / "logs" / f"{name}.round{round_number}.log"
+            command = [sys.executable, "-m", "scripts.capture", "gpu-worker", name, str(out)]
+            with log.open("w") as handle:
+                try:
+                    done = subprocess.run(
+                        [*command, "--round", str(round_number)],
+                        stdout=handle,
+                        stderr=subprocess.STDOUT,
+                        timeout=timeout,
+                        cwd=Path(__file__).resolve().parents[2],
+                    )
+                    record.update(status="ok" if done.returncode == 0 else "failed", returncode=done.returncode)
+                except subprocess.TimeoutExpired:
+                    record.update(status="timeout", reason=f"worker stopped after {timeout:.0f} s")
+            record["seconds"] = round(time.monotonic() - begun, 1)
+            record["gpu_after"] = hostinfo.gpu_query()
             manifest["workers"].append(record)
-            print(f"[capture] skip {name}: no time left", flush=True)
-            continue
-        print(f"[capture] worker {name} ({', '.join(paths)}), timeout {timeout:.0f}s", flush=True)
-        begun = time.monotonic()
-        log = out / "logs" / f"{name}.log"
-        with log.open("w") as handle:
-            try:
-                done = subprocess.run(
-                    [sys.executable, "-m", "scripts.capture", "gpu-worker", name, str(out)],
-                    stdout=handle,
-                    stderr=subprocess.STDOUT,
-                    timeout=timeout,
-                    cwd=Path(__file__).resolve().parents[2],
-                )
-                record.update(status="ok" if done.returncode == 0 else "failed", returncode=done.returncode)
-            except subprocess.TimeoutExpired:
-                record.update(status="timeout", reason=f"worker stopped after {timeout:.0f} s")
-        record["seconds"] = round(time.monotonic() - begun, 1)
-        manifest["workers"].append(record)
-        write_json(out / "manifest.json", manifest)
-        print(f"[capture]   {record['status']} in {record['seconds']}s; log tail:", flush=True)
-        print("\n".join(log.read_text(errors="replace").splitlines()[-6:]), flush=True)
+            write_json(out / "manifest.json", manifest)
+            print(f"[capture]   {record['status']} in {record['seconds']}s; log tail:", flush=True)
+            print("\n".join(log.read_text(errors="replace").splitlines()[-6:]), flush=True)
     manifest["provenance"]["gpu_after"] = hostinfo.gpu_query()
     manifest["total_seconds"] = round(time.monotonic() - started, 1)
     write_json(out / "manifest.json", manifest)
@@ -83,8 +94,11 @@ def write_json(path: Path, data) -> None:
 # ----------------------------------------------------------------------------- worker side
 
 
-def run_worker(name: str, out: Path) -> int:
-    """Measure every path of one worker, writing paths/<id>.json after each size."""
+def run_worker(name: str, out: Path, round_number: int = 1) -> int:
+    """Measure every path of one worker, writing paths/<id>.json (round 1) or
+    paths/<id>.round<k>.json (later rounds: times only) after each size."""
+    if name == CEILINGS:
+        return measure_ceilings(out, round_number)
     scratch = Path("/tmp/capture-scratch") / name
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
     os.environ["TRITON_CACHE_DIR"] = str(scratch / "triton-cache")
@@ -94,7 +108,7 @@ def run_worker(name: str, out: Path) -> int:
 
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
-    ws = workloads.Workspace(out, scratch)
+    ws = workloads.Workspace(out, scratch, keep=round_number == 1)
     (out / "paths").mkdir(exist_ok=True)
     (out / "traces").mkdir(exist_ok=True)
     paths = dict((w[0], w[1]) for w in workloads.WORKERS)[name]
@@ -104,7 +118,7 @@ def run_worker(name: str, out: Path) -> int:
         "sm_count": torch.cuda.get_device_properties(0).multi_processor_count,
         "torch_cuda": torch.version.cuda,
     }
-    if name == "cuda":
+    if name == "cuda" and round_number == 1:
         try:
             workloads.fatbin_listing(ws)
         except Exception as error:  # keep measuring even if the listing fails
@@ -113,7 +127,7 @@ def run_worker(name: str, out: Path) -> int:
         record = {"id": path_id, "worker": name, "device": device, "status": "measured", "sizes": []}
         for size in workloads.SIZES:
             try:
-                record["sizes"].append(measure(ws, path_id, size, out))
+                record["sizes"].append(measure(ws, path_id, size, out, profiled=round_number == 1))
             except Exception as error:
                 traceback.print_exc()
                 record["sizes"].append(
@@ -123,11 +137,44 @@ def run_worker(name: str, out: Path) -> int:
                         "reason": f"{type(error).__name__}: {str(error).splitlines()[0][:300] if str(error) else ''}",
                     }
                 )
-            write_json(out / "paths" / f"{path_id}.json", record)
+            write_json(out / "paths" / record_name(path_id, round_number), record)
             print(f"{path_id} {size}: {summary(record['sizes'][-1])}", flush=True)
         if all(entry.get("status") == "failed" for entry in record["sizes"]):
             record["status"] = "failed"
-            write_json(out / "paths" / f"{path_id}.json", record)
+            write_json(out / "paths" / record_name(path_id, round_number), record)
+    return 0
+
+
+def record_name(path_id: str, round_number: int) -> str:
+    return f"{path_id}.json" if round_number == 1 else f"{path_id}.round{round_number}.json"
+
+
+def measure_ceilings(out: Path, round_number: int) -> int:
+    """What this GPU does at best, timed like the paths: a bf16 4096³ GEMM through cuBLAS alone
+    (torch.mm, no bias, no GELU) and a 1 GiB device-to-device copy (bytes read + written)."""
+    import torch
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    gen = torch.Generator(device="cuda").manual_seed(99)
+    size = 4096
+    a = torch.randn(size, size, device="cuda", generator=gen).to(torch.bfloat16)
+    b = torch.randn(size, size, device="cuda", generator=gen).to(torch.bfloat16)
+    c = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+    source = torch.randn(1 << 28, device="cuda", generator=gen)  # 2^28 fp32 = 1 GiB
+    target = torch.empty_like(source)
+    plan = {"warmup": 5, "samples": 30, "reps": 5}
+    gemm = workloads.Prepared(call=lambda: torch.mm(a, b, out=c), result=lambda: c)
+    copy = workloads.Prepared(call=lambda: target.copy_(source), result=lambda: target)
+    results = {"round": round_number, "plan": plan}
+    for key, prepared in (("gemm_bf16_4096", gemm), ("copy_1gib", copy)):
+        for _ in range(plan["warmup"]):
+            prepared.call()
+        torch.cuda.synchronize()
+        results[key] = time_samples(prepared, plan, torch.cuda.synchronize)
+    results["copy_bytes"] = 2 * source.numel() * source.element_size()
+    results["gemm_flops"] = 2 * size**3
+    write_json(out / f"ceilings.round{round_number}.json", results)
+    print("ceilings:", {k: sorted(v)[len(v) // 2] for k, v in results.items() if isinstance(v, list)}, flush=True)
     return 0
 
 
@@ -153,8 +200,8 @@ def make_inputs(size: int):
     return a, b, bias, ref, ref_tanh
 
 
-def measure(ws: workloads.Workspace, path_id: str, size: int, out: Path) -> dict:
-    """Prepare, check, time and profile one path at one size."""
+def measure(ws: workloads.Workspace, path_id: str, size: int, out: Path, profiled: bool = True) -> dict:
+    """Prepare, check, time and (when `profiled`) profile one path at one size."""
     import torch
 
     a, b, bias, ref, ref_tanh = make_inputs(size)
@@ -184,6 +231,8 @@ def measure(ws: workloads.Workspace, path_id: str, size: int, out: Path) -> dict
         "notes": prepared.notes,
     }
     entry["samples_ms"] = time_samples(prepared, plan, settle)
+    if not profiled:
+        return entry
     trace = out / "traces" / f"{path_id}-{size}.json"
     table = out / "traces" / f"{path_id}-{size}.table.txt"
     entry["kernel_events"] = profile(prepared, settle, trace, table)

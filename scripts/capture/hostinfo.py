@@ -75,10 +75,9 @@ def package_versions() -> dict[str, str | None]:
 
 
 def gpu_query() -> dict[str, str]:
-    """GPU name, driver, memory, compute capability and clocks as nvidia-smi reports them."""
-    fields = (
-        "name,driver_version,memory.total,compute_cap,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw"
-    )
+    """GPU name, driver, memory, compute capability, clocks, temperature and power as nvidia-smi
+    reports them (read only: nothing here changes a setting)."""
+    fields = "name,driver_version,memory.total,compute_cap,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw,power.limit"
     code, text = run_text(["nvidia-smi", f"--query-gpu={fields}", "--format=csv,noheader"])
     if code != 0 or not text:
         return {"error": text}

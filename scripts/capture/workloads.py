@@ -36,8 +36,9 @@ class Prepared:
 class Workspace:
     """Where a worker writes raw artifacts, with the command and hash of each."""
 
-    def __init__(self, out: Path, scratch: Path):
+    def __init__(self, out: Path, scratch: Path, keep: bool = True):
         self.out = out
+        self.keep = keep  # False in the later timing rounds: round 1 already kept every artifact
         self.artifacts = out / "artifacts"
         self.artifacts.mkdir(parents=True, exist_ok=True)
         self.scratch = scratch
@@ -45,6 +46,8 @@ class Workspace:
 
     def save(self, artifact_id: str, text: str, command: str, producer: str) -> None:
         """Keep one raw artifact and its provenance (the importer trims it later)."""
+        if not self.keep:
+            return
         (self.artifacts / f"{artifact_id}.txt").write_text(text, encoding="utf-8")
         meta = {
             "id": artifact_id,
