@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from conftest import ROOT, line_of, replace_in, run_validate
+from conftest import ROOT, article_text, line_of, replace_in, run_validate
 
 from macros.core.model import load
 
@@ -26,8 +26,15 @@ def test_every_measured_path_has_kernels_times_and_versions():
         assert {s.size for s in path.sizes} == set(EVIDENCE.gelu.operation["sizes"]), path.id
         for size in path.sizes:
             assert size.kernels and size.kernel_count and size.kernel_count >= 1, (path.id, size.size)
-            assert size.time_ms.p10 <= size.time_ms.median <= size.time_ms.p90, (path.id, size.size)
-            assert size.tflops > 0 and size.max_abs_err is not None
+            assert size.time_ms.low <= size.time_ms.median <= size.time_ms.high, (path.id, size.size)
+            # At least three separate runs, and the figure is their median; "varying" says they spread > 10 %.
+            assert len(size.runs_ms) >= 3 and sorted(size.runs_ms)[len(size.runs_ms) // 2] == size.time_ms.median
+            spread = (max(size.runs_ms) - min(size.runs_ms)) / size.time_ms.median
+            assert size.varying == (spread > 0.10), (path.id, size.size)
+            assert size.tflops > 0 and size.max_abs_err is not None and size.max_abs_output > 0
+            # Copies and memsets are listed but not counted.
+            counted = sum(k.count for k in size.kernels if k.group not in ("memset", "memcpy", "cudagraph-input-copy"))
+            assert size.kernel_count == counted, (path.id, size.size)
     not_measured = [p for p in EVIDENCE.gelu.paths if p.status != "measured"]
     assert all(p.reason and p.reason.zh and p.reason.en for p in not_measured)
 
@@ -97,3 +104,38 @@ def test_evidence_naming_a_step_past_the_chain_end_is_rejected(data_copy):
     done = run_validate(data_copy)
     assert done.returncode == 1
     assert f"chain 'triton-pipeline' has {steps} steps, not {steps + 1}" in done.stderr
+
+
+def test_ceilings_were_measured_in_the_same_capture_and_peaks_are_cited():
+    ceilings, hardware = EVIDENCE.gelu.ceilings, EVIDENCE.hardware
+    assert ceilings["rounds"] >= 3
+    for key in ("gemm_tflops", "copy_gbs"):
+        assert ceilings[key].low <= ceilings[key].median <= ceilings[key].high
+    assert hardware.gpu == EVIDENCE.gelu.run.gpu
+    for peak in hardware.peaks.values():
+        assert peak.reference in MODEL.references
+    # A measured ceiling under the datasheet's peak is what a real GPU gives; over it, a wrong unit.
+    assert ceilings["gemm_tflops"].high < hardware.peaks["bf16_dense_tflops"].value
+    assert ceilings["copy_gbs"].high / 1e3 < hardware.peaks["memory_tbs"].value
+
+
+def test_the_measured_page_shows_ranges_timers_shares_and_why_a_figure_varies(built_site):
+    page = (built_site / "en" / "measured" / "index.html").read_text(encoding="utf-8")
+    text = article_text(page)
+    assert "What this GPU can do" in text and "NVIDIA H200 Tensor Core GPU" in text
+    varying = [
+        (path, size)
+        for path in EVIDENCE.gelu.paths
+        for size in path.sizes
+        if size.status == "measured" and size.varying and size.gpu_busy is not None and size.gpu_busy < 0.5
+    ]
+    assert varying, "no launch-bound figure varies: the check below would test nothing"
+    for path, size in varying:
+        busy = round(size.gpu_busy * 100)
+        assert f"launch-bound: the GPU runs kernels for only {busy}% of each call" in text, (path.id, size.size)
+    for path in EVIDENCE.gelu.paths:
+        for size in path.sizes:
+            if size.status == "measured":
+                spread = f"{size.time_ms.median:.4g} ({size.time_ms.low:.4g}–{size.time_ms.high:.4g})"
+                assert spread in text, (path.id, size.size)
+    assert "timed with the host clock" in text and "timed with CUDA events" in text

@@ -52,14 +52,16 @@ class Kernel(_Strict):
     count: float = Field(gt=0)
 
 
-class Times(_Strict):
-    """Per-call milliseconds: median and spread."""
+class Spread(_Strict):
+    """A figure measured in several separate runs: the median of the runs' medians, and the
+    lowest and highest run median."""
 
     median: float = Field(gt=0)
-    p10: float = Field(gt=0)
-    p90: float = Field(gt=0)
-    iqr: float = Field(ge=0)
-    min: float = Field(gt=0)
+    low: float = Field(gt=0)
+    high: float = Field(gt=0)
+
+
+Times = Spread  # per-call milliseconds
 
 
 class SizeResult(_Strict):
@@ -71,12 +73,16 @@ class SizeResult(_Strict):
     kernels: list[Kernel] = []
     kernel_count: float | None = None
     time_ms: Times | None = None
+    runs_ms: list[float] = []
+    varying: bool = False
+    gpu_busy: float | None = Field(default=None, ge=0)
     tflops: float | None = None
     timer: Literal["cuda-events", "host-clock"] | None = None
     samples: int | None = None
     reps_per_sample: int | None = None
     max_abs_err: float | None = None
     max_abs_err_vs_tanh_ref: float | None = None
+    max_abs_output: float | None = Field(default=None, gt=0)
     trace_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
 
@@ -108,8 +114,25 @@ class GeluPaths(_Strict):
     operation: dict
     run: Run
     method: dict
+    ceilings: dict[str, Spread | int] = {}
     groups: list[Group]
     paths: list[PathRow]
+
+
+class Peak(_Strict):
+    """One datasheet figure of the GPU, with the reference it is cited from."""
+
+    value: float = Field(gt=0)
+    unit: str
+    reference: str = Id
+
+
+class Hardware(_Strict):
+    """data/evidence/hardware.yaml (hand-written): the measured GPU's datasheet peaks."""
+
+    gpu: str
+    variant: Text = Field(description="Which variant the machine is, and how we know")
+    peaks: dict[str, Peak]
 
 
 class StepRef(_Strict):
@@ -192,6 +215,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "gelu-paths.yaml": GeluPaths,
     "artifacts.yaml": Artifacts,
     "toolkits.yaml": Toolkits,
+    "hardware.yaml": Hardware,
 }
 
 
@@ -407,6 +431,7 @@ class Evidence:
     by_step: Mapping[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)  # (chain, step) → artifact ids
     by_tool: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # tool id → artifact ids
     paths_by_chain: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # chain id → measured path ids
+    hardware: Hardware | None = None
 
     def artifact(self, artifact_id: str) -> Artifact:
         return next(a for a in self.artifacts if a.id == artifact_id)
@@ -444,6 +469,7 @@ def load_evidence(
             {key: tuple(ids) for key, ids in by_step.items()},
             {key: tuple(ids) for key, ids in by_tool.items()},
             {key: tuple(ids) for key, ids in paths.items()},
+            records.get("hardware.yaml"),
         ),
         [],
     )

@@ -119,9 +119,71 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 ],
                 "kernel_count": f"{result.kernel_count:g}",
                 "median": f"{result.time_ms.median:.4g}",
-                "spread": f"{result.time_ms.p10:.4g}–{result.time_ms.p90:.4g}",
+                "spread": f"{result.time_ms.low:.4g}–{result.time_ms.high:.4g}",
+                "timer": page.ui(f"timer_{result.timer}"),
+                "varying": _varying(page, result),
                 "tflops": f"{result.tflops:.4g}",
+                "shares": _shares(page, result.tflops),
                 "error": f"{result.max_abs_err:.2g}",
+                "scale": f"{result.max_abs_output:.2g}" if result.max_abs_output else None,
+            }
+        )
+    return rows
+
+
+def _varying(page: Page, result) -> str | None:
+    """Why a figure moves between runs, when it does: launch-bound when the GPU sat idle most of a call."""
+    if not result.varying:
+        return None
+    if result.gpu_busy is not None and result.gpu_busy < 0.5:
+        return f"{page.ui('varying')}; {page.ui('varying_launch').format(busy=round(result.gpu_busy * 100))}"
+    return page.ui("varying")
+
+
+def _shares(page: Page, tflops: float) -> str | None:
+    """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the same capture."""
+    evidence = _evidence(page)
+    peak = evidence.hardware.peaks.get("bf16_dense_tflops") if evidence.hardware else None
+    ceiling = evidence.gelu.ceilings.get("gemm_tflops")
+    parts = [
+        f"{100 * tflops / bound:.0f}%"
+        for bound in (peak.value if peak else None, ceiling.median if ceiling else None)
+        if bound
+    ]
+    return " / ".join(parts) or None
+
+
+def _reference_link(page: Page, ref_id: str) -> dict:
+    reference = page.model.references[ref_id]
+    return {"href": reference.url, "text": inline_html(page.t(reference.title))}
+
+
+def ceilings(page: Page) -> list[dict]:
+    """The datasheet peaks beside what the same capture measured as the GPU's practical ceilings."""
+    evidence = _evidence(page)
+    rows = []
+    peaks = evidence.hardware.peaks if evidence.hardware else {}
+    for label, peak_key, ceiling_key, unit, scale in (
+        ("ceiling_gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
+        ("ceiling_copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
+    ):
+        ceiling, peak = evidence.gelu.ceilings.get(ceiling_key), peaks.get(peak_key)
+        if not ceiling:
+            continue
+        measured = ceiling.median * scale
+        rows.append(
+            {
+                "label": page.ui(label),
+                "value": f"{measured:.4g} {unit}",
+                "how": page.ui("measured_in_run").format(
+                    rounds=evidence.gelu.ceilings.get("rounds"),
+                    low=f"{ceiling.low * scale:.4g}",
+                    high=f"{ceiling.high * scale:.4g}",
+                ),
+                "peak": f"{peak.value:g} {peak.unit}" if peak else None,
+                "peak_label": page.ui("peak_bf16" if peak_key == "bf16_dense_tflops" else "peak_memory"),
+                "share": page.ui("of_peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
+                "peak_link": _reference_link(page, peak.reference) if peak else None,
             }
         )
     return rows
@@ -154,11 +216,15 @@ def measured(page: Page) -> Markup:
                 "size": size,
                 "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
                 "figure": kernels_figure(page, size),
-                "table": page.show("evidence/measured_table.html", rows=rows),
+                "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }
         )
+    hardware = _evidence(page).hardware
     return page.show(
         "evidence/measured.md",
+        ceilings=ceilings(page),
+        variant=page.t(hardware.variant) if hardware else None,
+        runs=gelu.method.get("rounds", 1),
         sizes=sizes,
         operation=gelu.operation,
         limits=page.t_dict(gelu.method["limits"]),
@@ -174,7 +240,14 @@ def chain_measurements(page: Page, chain_id: str) -> Markup | None:
         return None
     paths = [p for p in evidence.gelu.paths if p.id in ids]
     sizes = [
-        {"size": size, "table": page.show("evidence/measured_table.html", rows=path_rows(page, size, paths))}
+        {
+            "size": size,
+            "table": page.show(
+                "evidence/measured_table.html",
+                rows=path_rows(page, size, paths),
+                runs=evidence.gelu.method.get("rounds", 1),
+            ),
+        }
         for size in evidence.gelu.operation["sizes"]
     ]
     return page.show("evidence/chain_measured.html", sizes=sizes, run=evidence.gelu.run)

@@ -58,45 +58,102 @@ def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
             sm_before=gpu.get("clocks.sm", "?"),
             sm_after=after.get("clocks.sm", "?"),
             sm_max=gpu.get("clocks.max.sm", "?"),
+            **gpu_state_ranges(manifest),
         ),
         "capture_code_sha256": prov.get("capture_code_sha256", ""),
         "archive_sha256": archive_sha256,
     }
 
 
+# Listed on the page but not counted as the path's kernels: zeroing and copies, including the
+# copies a CUDA Graph makes of its inputs before each replay.
+NOT_COUNTED = ("memset", "memcpy", "cudagraph-input-copy")
+VARYING = 0.10  # runs whose medians spread wider than this share of the median are marked as varying
+
+
+def gpu_state_ranges(manifest: dict) -> dict:
+    """SM clock, temperature and power limit as read before and after every worker of every round."""
+    states = [w[key] for w in manifest.get("workers", []) for key in ("gpu_before", "gpu_after") if key in w]
+    found = {}
+    for field, name in (("clocks.sm", "sm_range"), ("temperature.gpu", "temperature"), ("power.limit", "power_limit")):
+        values = sorted({s[field] for s in states if s.get(field)}, key=lambda v: float(v.split()[0]))
+        if values:
+            found[name] = values[0] if len(values) == 1 else f"{values[0]} – {values[-1]}"
+    return found
+
+
 def load_path_records(cap: Path) -> dict[str, dict]:
-    """paths/<id>.json as written by the workers."""
-    return {p.stem: json.loads(p.read_text()) for p in sorted((cap / "paths").glob("*.json"))}
+    """paths/<id>.json as round 1 wrote them (kernels, errors, its own samples)."""
+    return {p.stem: json.loads(p.read_text()) for p in sorted((cap / "paths").glob("*.json")) if ".round" not in p.name}
 
 
-def size_entry(cap: Path, raw: dict, calls: int) -> dict:
-    """One size of one path: kernels per call and groups, time statistics, TFLOP/s, errors."""
+def round_samples(cap: Path, path_id: str, size: int) -> list[list[float]]:
+    """The timing samples of every round of one path at one size, round 1 first."""
+    runs = []
+    for file in [cap / "paths" / f"{path_id}.json", *sorted((cap / "paths").glob(f"{path_id}.round*.json"))]:
+        entry = next((e for e in json.loads(file.read_text())["sizes"] if e["size"] == size), None)
+        if entry and entry.get("status") == "measured":
+            runs.append(entry["samples_ms"])
+    return runs
+
+
+def busy_share(trace: dict, calls: int, median_ms: float) -> float:
+    """How much of a call the GPU spends running the path's kernels: their summed duration per
+    call over the call's median time (well under 1 means launches or the host set the pace)."""
+    events = [e for e in trace.get("traceEvents", []) if e.get("cat") == "kernel" and e.get("ph") == "X"]
+    kernel_us = sum(float(e.get("dur", 0)) for e in events) / calls
+    return kernel_us / (median_ms * 1e3)
+
+
+def size_entry(cap: Path, path_id: str, raw: dict, calls: int) -> dict:
+    """One size of one path: kernels per call and groups, the median of the runs' medians and
+    their range, TFLOP/s, how busy the GPU was, and the error against the output's scale."""
     if raw.get("status") != "measured":
         return {"size": raw["size"], "status": "failed", "reason": raw.get("reason", "unknown")}
-    trace = cap / raw["trace"]
-    names = profiles.kernels_from_trace(json.loads(trace.read_text()))
-    rows = profiles.per_call(names, calls)
-    summary = stats.summarize(raw["samples_ms"], raw["size"])
+    trace_path = cap / raw["trace"]
+    trace = json.loads(trace_path.read_text())
+    rows = profiles.per_call(profiles.kernels_from_trace(trace), calls)
+    medians = [stats.percentile(run, 50) for run in round_samples(cap, path_id, raw["size"])]
+    median = stats.percentile(medians, 50)
     return {
         "size": raw["size"],
         "status": "measured",
         "kernels": [yamlout.Inline(name=r["name"], group=r["group"], count=r["count"]) for r in rows],
-        "kernel_count": sum(r["count"] for r in rows if r["group"] not in ("memset", "memcpy")),
+        "kernel_count": sum(r["count"] for r in rows if r["group"] not in NOT_COUNTED),
         "time_ms": yamlout.Inline(
-            median=summary["median_ms"],
-            p10=summary["p10_ms"],
-            p90=summary["p90_ms"],
-            iqr=summary["iqr_ms"],
-            min=summary["min_ms"],
+            median=stats.round_sig(median), low=stats.round_sig(min(medians)), high=stats.round_sig(max(medians))
         ),
-        "tflops": summary["tflops"],
+        "runs_ms": yamlout.InlineList([stats.round_sig(m) for m in medians]),
+        "varying": (max(medians) - min(medians)) / median > VARYING,
+        "gpu_busy": stats.round_sig(busy_share(trace, calls, median), 2),
+        "tflops": stats.round_sig(stats.tflops(raw["size"], raw["size"], raw["size"], median)),
         "timer": raw["timer"],
         "samples": raw["samples"],
         "reps_per_sample": raw["reps"],
         "max_abs_err": stats.round_sig(raw["max_abs_err"], 3),
         "max_abs_err_vs_tanh_ref": stats.round_sig(raw["max_abs_err_vs_tanh_ref"], 3),
-        "trace_sha256": hostinfo.sha256_file(trace),
+        "max_abs_output": stats.round_sig(raw["max_abs_ref"], 3),
+        "trace_sha256": hostinfo.sha256_file(trace_path),
     }
+
+
+def ceilings(cap: Path) -> dict:
+    """What the GPU did at best in the same capture: cuBLAS GEMM TFLOP/s and copy GB/s, each as the
+    median of the rounds' medians with their range."""
+    rounds = [json.loads(f.read_text()) for f in sorted(cap.glob("ceilings.round*.json"))]
+    if not rounds:
+        return {}
+    gemm = [r["gemm_flops"] / (stats.percentile(r["gemm_bf16_4096"], 50) * 1e-3) / 1e12 for r in rounds]
+    copy = [r["copy_bytes"] / (stats.percentile(r["copy_1gib"], 50) * 1e-3) / 1e9 for r in rounds]
+
+    def spread(values: list[float]) -> yamlout.Inline:
+        return yamlout.Inline(
+            median=stats.round_sig(stats.percentile(values, 50)),
+            low=stats.round_sig(min(values)),
+            high=stats.round_sig(max(values)),
+        )
+
+    return {"gemm_tflops": spread(gemm), "copy_gbs": spread(copy), "rounds": len(rounds)}
 
 
 def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
@@ -124,7 +181,7 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
         else:
             notes = next((s.get("notes", {}) for s in record["sizes"] if s.get("notes")), {})
             row.update(status=record["status"], code=notes.get("code", ""), gelu=notes.get("gelu", "erf"))
-            row["sizes"] = [size_entry(cap, raw, calls) for raw in record["sizes"]]
+            row["sizes"] = [size_entry(cap, spec.id, raw, calls) for raw in record["sizes"]]
         for size in row["sizes"]:
             used_groups += [k["group"] for k in size.get("kernels", [])]
         paths.append(row)
@@ -148,7 +205,9 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
                     "host-clock": "perf_counter around reps calls + block_until_ready (JAX)",
                 }
             ),
-            "spread": "p10/p90 and IQR over samples; each sample is the mean of reps calls",
+            "rounds": manifest.get("rounds", 1),
+            "spread": "each round is a separate process; the figure is the median of the rounds' medians, "
+            "the range is the lowest and highest round median; each sample is the mean of reps calls",
             "tflops": "2*M*N*K / median time (the GEMM part only)",
             "limits": yamlout.bilingual(
                 {
@@ -157,6 +216,7 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
                 }
             ),
         },
+        "ceilings": ceilings(cap),
         "groups": [{"id": g.id, "label": yamlout.Inline(zh=g.zh, en=g.en)} for g in groups],
         "paths": paths,
     }
