@@ -43,7 +43,9 @@ def test_at_least_fifteen_chain_steps_show_real_output_in_both_languages(built_s
     for prefix, lang in (("", "zh"), ("en/", "en")):
         for (chain_id, step), artifact_ids in EVIDENCE.by_step.items():
             page = (built_site / prefix / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
-            item = re.search(rf'<li data-step="{step}">(.*?)(?=<li data-step=|</ol></div>)', page, re.S).group(1)
+            item = re.search(
+                rf'<li data-step="\d+" data-step-id="{step}">(.*?)(?=<li data-step=|</ol></div>)', page, re.S
+            ).group(1)
             summaries = [
                 html.unescape(re.sub(r"<[^>]+>", "", s)) for s in re.findall(r"<summary>(.*?)</summary>", item)
             ]
@@ -89,7 +91,11 @@ def test_the_toolkit_table_lists_every_architecture_and_toolkit(built_site):
 
 def test_evidence_naming_an_unknown_chain_is_rejected_with_file_and_line(data_copy):
     artifacts = data_copy / "evidence" / "artifacts.yaml"
-    replace_in(artifacts, "{chain: triton-pipeline, step: 3}", "{chain: triton-pipelin, step: 3}")
+    replace_in(
+        artifacts,
+        "{chain: triton-pipeline, step: triton-compilation-pipeline}",
+        "{chain: triton-pipelin, step: triton-compilation-pipeline}",
+    )
     done = run_validate(data_copy)
     assert done.returncode == 1
     line = line_of(artifacts, "triton-pipelin,")
@@ -97,13 +103,37 @@ def test_evidence_naming_an_unknown_chain_is_rejected_with_file_and_line(data_co
     assert "unknown chain id 'triton-pipelin'" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_evidence_naming_a_step_past_the_chain_end_is_rejected(data_copy):
+def test_a_step_inserted_at_the_start_of_a_chain_leaves_every_excerpt_on_its_step(data_copy):
+    # Evidence names steps by id: a new first step moves positions, not bindings.
+    chains = data_copy / "chains.yaml"
+    before = {key: ids for key, ids in EVIDENCE.by_step.items() if key[0] == "cuda-cpp-direct"}
+    assert before, "cuda-cpp-direct has no excerpts: the check below would test nothing"
+    text = chains.read_text(encoding="utf-8")
+    start = text.index("  - id: cuda-cpp-direct\n")
+    steps = text.index("    steps:\n", start) + len("    steps:\n")
+    chains.write_text(
+        text[:steps] + "      - {text: Profile first, tools: [nsight-systems]}\n" + text[steps:], encoding="utf-8"
+    )
+    done = run_validate(data_copy)
+    assert done.returncode == 0, done.stderr
+    moved = load(data_copy).evidence
+    assert {key: ids for key, ids in moved.by_step.items() if key[0] == "cuda-cpp-direct"} == before
+    # The excerpts stay under the steps they illustrate, which are now one further down.
+    new_order = [step.id for step in load(data_copy).chains["cuda-cpp-direct"].steps]
+    assert new_order[0] is None and all(step_id in new_order[1:] for _, step_id in before)
+
+
+def test_evidence_naming_a_step_id_the_chain_lacks_is_rejected(data_copy):
     artifacts = data_copy / "evidence" / "artifacts.yaml"
-    steps = len(MODEL.chains["triton-pipeline"].steps)
-    replace_in(artifacts, "{chain: triton-pipeline, step: 3}", f"{{chain: triton-pipeline, step: {steps + 1}}}")
+    replace_in(
+        artifacts,
+        "{chain: triton-pipeline, step: triton-compilation-pipeline}",
+        "{chain: triton-pipeline, step: compilation-pipeline}",
+    )
     done = run_validate(data_copy)
     assert done.returncode == 1
-    assert f"chain 'triton-pipeline' has {steps} steps, not {steps + 1}" in done.stderr
+    assert f"evidence/artifacts.yaml:{line_of(artifacts, 'step: compilation-pipeline}')}:" in done.stderr
+    assert "chain 'triton-pipeline' has no step with id 'compilation-pipeline'" in done.stderr
 
 
 def test_ceilings_were_measured_in_the_same_capture_and_peaks_are_cited():

@@ -65,7 +65,18 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
         for i, ref_id in enumerate(tool.checked.against if tool.checked else []):
             need("tools", at("tools", tool.id, "checked", "against", i), ref_id, model.references, "reference")
     for chain in model.chains.values():
+        seen_steps: dict[str, int] = {}
         for i, step in enumerate(chain.steps):
+            if step.id in seen_steps:
+                problems.append(
+                    sources["chains"].problem(
+                        at("chains", chain.id, "steps", i, "id"),
+                        f"step id '{step.id}' is already used by step {seen_steps[step.id] + 1} of this chain: "
+                        "step ids are unique in their chain.",
+                    )
+                )
+            elif step.id:
+                seen_steps[step.id] = i
             for node, path in [(step, at("chains", chain.id, "steps", i))] + [
                 (option, at("chains", chain.id, "steps", i, "options", j)) for j, option in enumerate(step.options)
             ]:

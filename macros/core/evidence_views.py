@@ -63,12 +63,12 @@ def artifact_block(page: Page, artifact_id: str) -> Markup:
     return Markup(page.build.slots.slot(str(block)))
 
 
-def step_evidence(page: Page, chain_id: str, step_number: int) -> list[Markup]:
-    """The excerpts that illustrate one chain step (1-based, in the data's order)."""
+def step_evidence(page: Page, chain_id: str, step_id: str) -> list[Markup]:
+    """The excerpts that illustrate one chain step, found by the step's id."""
     evidence = _evidence(page)
     if not evidence:
         return []
-    return [artifact_block(page, a) for a in evidence.by_step.get((chain_id, step_number), ())]
+    return [artifact_block(page, a) for a in evidence.by_step.get((chain_id, step_id), ())]
 
 
 def tool_evidence(page: Page, tool_id: str, shown: str = "") -> Markup | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from . import records as r
-from .evidence import Evidence, load_evidence
+from .evidence import Evidence, load_evidence, step_tools
 from .fact_checks import CHECKED_COLLECTIONS, RecordCheck, load_findings
 from .problems import DataError, Problem, did_you_mean
 from .term_check import term_warnings
@@ -185,7 +185,16 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     problems += check_references(model, sources, written_ids)
     problems += _unknown_files(data_dir, display_root)
     if not any(p.severity == "error" for p in problems):
-        chain_steps = {chain.id: len(chain.steps) for chain in model.chains.values()}
+        chain_steps = step_tools(
+            [
+                (
+                    chain.id,
+                    [(step.id, [*step.tools, *(t for o in step.options for t in o.tools)]) for step in chain.steps],
+                )
+                for chain in model.chains.values()
+            ],
+            [(tool.id, rel.type, rel.tool) for tool in model.tools.values() for rel in tool.relations],
+        )
         evidence, evidence_problems = load_evidence(data_dir / "evidence", chain_steps, set(model.tools))
         problems += [
             Problem(f"{display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, f"{p.message}: {p.fix}.")

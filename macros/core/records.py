@@ -134,6 +134,7 @@ class Tool(Record):
 class StepNode(Record):
     """One box in a chain: a tool, an artifact, or a stage of some layer."""
 
+    id: Id | None = Field(None, description="Stable id that evidence names (never a position); unique in its chain")
     text: Name = Field(description="The step as the seed writes it")
     tools: list[Id] = Field(default_factory=list, description="Tools this step names; the first one is linked")
     layer: Id | None = Field(None, description="Layer, when no tool gives it")

@@ -120,14 +120,15 @@ def chain_steps(page: Page, chain: r.Chain) -> list[dict]:
         {
             **step_view(page, step),
             "branches": [step_view(page, o) for o in step.options],
-            "evidence": evidence_views.step_evidence(page, chain.id, number),
+            "evidence": evidence_views.step_evidence(page, chain.id, step.id) if step.id else [],
         }
-        for number, step in enumerate(chain.steps, start=1)
+        for step in chain.steps
     ]
 
 
 def step_view(page: Page, node: r.StepNode) -> dict:
     return {
+        "id": node.id,
         "swatch": swatch(page, page.model.step_layer(node)),
         "text": inline_html(page.t(node.text)),
         "artifact": node.artifact,

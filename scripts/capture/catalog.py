@@ -1,6 +1,6 @@
 """What each captured artifact and path illustrates: its chain steps and tools, the lines that prove it, its labels.
 
-Hand-written knowledge about the chains in data/chains.yaml (steps counted 1-based in YAML order);
+Hand-written knowledge about the chains in data/chains.yaml (steps named by their ids);
 the importer applies it to whatever a capture produced, and the schema check rejects unknown ids.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-Ref = tuple[str, int]
+Ref = tuple[str, str]  # (chain id, step id)
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`tt.dot` does the matrix product, followed by the bias add and `math.erf`, all in one function.",
         ),
         (r"tt\.func public", r"tt\.dot", r"math\.erf"),
-        (("triton-overview", 2), ("triton-pipeline", 2), ("triton-custom-op", 3)),
+        (("triton-overview", "triton-compiler-ir"), ("triton-pipeline", "triton-ast-ir"), ("triton-custom-op", "triton-ir-mlir-llvm")),
         ("triton-ir", "triton"),
     ),
     ArtifactSpec(
@@ -56,7 +56,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`#ttg.nvidia_mma<{versionMajor = 3` and `warp_group_dot`: Hopper's wgmma is chosen at this level, for target `cuda:90`.",
         ),
         (r"#mma = ", r'ttg\.target = "cuda:90"', r"warp_group_dot\b"),
-        (("triton-pipeline", 3),),
+        (("triton-pipeline", "triton-compilation-pipeline"),),
         ("triton-ir", "triton"),
     ),
     ArtifactSpec(
@@ -69,7 +69,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`llvm.nvvm.*` intrinsics and inline `wgmma.mma_async`: Triton lowers to LLVM/NVVM, then hands it to the NVPTX backend.",
         ),
         (r"define .*@matmul_bias_gelu_kernel", r"@llvm\.nvvm\.", r"wgmma\.mma_async"),
-        (("triton-overview", 3), ("triton-pipeline", 4), ("mlir-multilevel", 5)),
+        (("triton-overview", "backend-path-through-mlir"), ("triton-pipeline", "llvm-gpu-backend")),
         ("llvm-ir", "nvvm-ir", "nvptx"),
     ),
     ArtifactSpec(
@@ -82,7 +82,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`.target sm_90a` and `wgmma.mma_async`: Triton targets Hopper's architecture-specific sm_90a instructions.",
         ),
         (r"^\.version", r"^\.target", r"\.entry matmul_bias_gelu_kernel", r"wgmma\.mma_async"),
-        (("triton-overview", 4), ("triton-custom-op", 4), ("triton-pipeline", 5), ("ptx-position", 2)),
+        (("triton-overview", "ptx-cubin"), ("triton-custom-op", "ptx-cubin"), ("triton-pipeline", "ptx-cubin-other-target"), ("ptx-position", "ptx")),
         ("ptx", "triton"),
     ),
     ArtifactSpec(
@@ -95,7 +95,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`HGMMA.64x256x16.F32.BF16`: the Tensor Core warpgroup matrix instruction really is in the machine code.",
         ),
         (r"code for sm_", r"Function : ", r"HGMMA"),
-        (("ptx-position", 4), ("gelu-triton", 2)),
+        (("ptx-position", "sass-cubin-native-code"), ("gelu-triton", "hand-write-fused-matmul")),
         ("sass", "cubin", "tensor-core"),
         sass=True,
     ),
@@ -112,7 +112,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The matrix product goes to `extern_kernels.mm` (cuBLAS); add+gelu become one Triton kernel, `triton_poi_fused_add_gelu_0`.",
         ),
         (r"^triton_poi_fused_add_gelu_0 = async_compile", r"libdevice\.erf", r"extern_kernels\.mm\("),
-        (("pytorch-triton-codegen", 4), ("gelu-torch-compile", 3)),
+        (("pytorch-triton-codegen", "aotautograd-inductor-optimize"), ("gelu-torch-compile", "inductor-may-generate-fused")),
         ("inductor", "torch-compile", "triton"),
     ),
     ArtifactSpec(
@@ -125,7 +125,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "At the small size autotuning picks the Triton GEMM template `triton_tem_fused_add_gelu_mm_0`: matrix product, bias and gelu in one kernel.",
         ),
         (r"^triton_tem_fused_add_gelu_mm_0 = async_compile", r"tl\.dot\(", r"libdevice\.erf"),
-        (("pytorch-triton-codegen", 5),),
+        (("pytorch-triton-codegen", "triton-c-kernel-codegen"),),
         ("inductor", "triton"),
     ),
     ArtifactSpec(
@@ -138,7 +138,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "Inductor's Triton kernel also ends as PTX (`.target sm_90a`); erf is expanded into ordinary floating-point instructions.",
         ),
         (r"^\.target", r"\.entry triton_poi_fused_add_gelu_0", r"ex2\.approx"),
-        (("pytorch-triton-codegen", 6),),
+        (("pytorch-triton-codegen", "ptx-cubin"),),
         ("ptx", "inductor"),
     ),
     ArtifactSpec(
@@ -151,7 +151,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The generated GEMM template also lands on `HGMMA`: native code for a specific SM architecture.",
         ),
         (r"code for sm_", r"Function : ", r"HGMMA"),
-        (("basic-path", 3),),
+        (("basic-path", "generate-device-code"),),
         ("sass", "inductor"),
         sass=True,
     ),
@@ -165,7 +165,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The traced `dot_general`, `add`, and the exact gelu written with `erfc`, all in bf16.",
         ),
         (r"lambda", r"dot_general", r"erfc"),
-        (("jax-overview", 3), ("jax-jit", 3), ("gelu-jax", 3)),
+        (("jax-overview", "jaxpr-stablehlo-hlo"), ("jax-jit", "jaxpr"), ("gelu-jax", "jaxpr")),
         ("jaxpr", "jax"),
     ),
     ArtifactSpec(
@@ -178,7 +178,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The module handed to XLA: `stablehlo.dot_general` plus elementwise ops.",
         ),
         (r"func\.func public @main", r"stablehlo\.dot_general", r"erf"),
-        (("jax-jit", 4), ("gelu-jax", 4), ("xla-pipeline", 3)),
+        (("jax-jit", "stablehlo-hlo"), ("gelu-jax", "stablehlo-hlo"), ("xla-pipeline", "hlo-stablehlo")),
         ("stablehlo", "xla"),
     ),
     ArtifactSpec(
@@ -192,10 +192,10 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
         ),
         (r"^ENTRY", r"__cublas\$lt\$matmul", r"ROOT %loop_multiply_fusion", r"erfc"),
         (
-            ("jax-overview", 5),
-            ("jax-jit", 6),
-            ("xla-pipeline", 6),
-            ("gelu-jax", 6),
+            ("jax-overview", "call-cublas-cudnn-generate"),
+            ("jax-jit", "library-call-generated-gpu"),
+            ("xla-pipeline", "call-cublas-cudnn-generate"),
+            ("gelu-jax", "xla-may-call-cublaslt"),
         ),
         ("hlo", "xla", "cublaslt"),
     ),
@@ -209,7 +209,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "At the small size XLA does not call cuBLAS: it generates `gemm_fusion_dot` (kind=kCustom, a Triton GEMM fusion, split-K), then one loop fusion for the reduction, bias and gelu.",
         ),
         (r"^ENTRY", r"%gemm_fusion_dot = ", r"__triton", r"ROOT %loop_"),
-        (("xla-pipeline", 5),),
+        (("xla-pipeline", "gpu-backend"),),
         ("hlo", "xla", "triton"),
     ),
     ArtifactSpec(
@@ -222,7 +222,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`.target sm_90` (not sm_90a), and the product is `wmma.mma.sync`: the WMMA API does not produce wgmma.",
         ),
         (r"^\.version", r"^\.target", r"\.entry gemm_bias_gelu", r"wmma\.mma\.sync"),
-        (("cuda-cpp-direct", 3), ("option-handwritten-cuda", 1)),
+        (("cuda-cpp-direct", "host-code-fatbin-ptx"), ("option-handwritten-cuda", "hand-written-cuda-c")),
         ("ptx", "nvcc", "cuda-cpp"),
     ),
     ArtifactSpec(
@@ -235,7 +235,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "Only `HMMA.16816.F32.BF16`, no `HGMMA`: the slower Tensor Core path on Hopper, which matches the measured time.",
         ),
         (r"code for sm_", r"Function : ", r"HMMA"),
-        (("cuda-cpp-direct", 3),),
+        (("cuda-cpp-direct", "host-code-fatbin-ptx"),),
         ("sass", "cubin", "nvcc"),
         sass=True,
     ),
@@ -249,7 +249,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "nvcc runs `cicc` (to PTX), `ptxas` (PTX to cubin) and `fatbinary` (packaging), in that order.",
         ),
         (r"cicc\"? ", r"^#\$ ptxas", r"^#\$ fatbinary"),
-        (("cuda-nvcc-build", 2), ("cuda-cpp-direct", 2)),
+        (("cuda-nvcc-build", "nvcc"), ("cuda-cpp-direct", "nvcc")),
         ("nvcc", "ptxas", "fatbin"),
     ),
     ArtifactSpec(
@@ -262,7 +262,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "ptxas reports registers, shared memory and spills as it turns PTX into sm_90 machine code.",
         ),
         (r"Compiling entry function", r"spill", r"Used \d+ registers"),
-        (("ptx-position", 3),),
+        (("ptx-position", "ptxas-cuda-driver-jit"),),
         ("ptxas",),
     ),
     ArtifactSpec(
@@ -275,7 +275,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "One object file carries cubins for sm_75, sm_80 and sm_90 plus sm_90 PTX; on the H200 the driver loads the sm_90 cubin directly.",
         ),
         (r"ELF file", r"PTX file"),
-        (("cuda-nvcc-build", 4), ("fatbin-matching-cubin", 1)),
+        (("cuda-nvcc-build", "fatbin-holds-ptx-cubin"), ("fatbin-matching-cubin", "fatbin-has-sm-90")),
         ("fatbin", "cuda-binary-utilities"),
         context=3,
     ),
@@ -292,7 +292,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "Only an sm_75 cubin and sm_75 PTX: on the sm_90 H200 no cubin matches, so the driver must JIT-compile the PTX.",
         ),
         (r"ELF file", r"PTX file"),
-        (("fatbin-ptx-jit", 1), ("basic-path", 4)),
+        (("fatbin-ptx-jit", "fatbin-has-no-cubin"), ("basic-path", "driver-runtime-loads-launches")),
         ("fatbin", "ptx", "cuda-binary-utilities"),
     ),
     ArtifactSpec(
@@ -305,7 +305,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The fatbin holds PTX and no ELF; the first call includes the driver's JIT compilation and is far slower than loading the sm_90 cubin (measured below).",
         ),
         (r"PTX file", r"No ELF"),
-        (("fatbin-ptx-jit", 2),),
+        (("fatbin-ptx-jit", "cuda-driver-jit-ptx"),),
         ("cuda-driver-ptx-jit", "ptx"),
         facts=("first_call_ms_ptx_only_jit", "first_call_ms_cubin_sm90"),
     ),
@@ -336,7 +336,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "Three kernels: cuBLAS's `nvjet` GEMM, ATen's add and ATen's GELU (3 calls summed).",
         ),
         (r"self GPU time", r"nvjet", r"CUDAFunctor_add", r"Gelu"),
-        (("gelu-pytorch-eager", 2), ("pytorch-library-call", 5)),
+        (("gelu-pytorch-eager", "each-op-runs-on"), ("pytorch-library-call", "gpu-gemm-kernel")),
         ("cublas", "torch-matmul"),
     ),
     ArtifactSpec(
@@ -352,7 +352,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "A single GEMM kernel whose name carries `gelubias`: bias and gelu are done in cuBLASLt's epilogue.",
         ),
         (r"self GPU time", r"gelubias"),
-        (("gelu-cublaslt", 2),),
+        (("gelu-cublaslt", "if-epilogue-supports-this"),),
         ("cublaslt", "cublaslt-matmul-descriptor"),
     ),
     ArtifactSpec(
@@ -365,7 +365,7 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The same `A @ B` runs different GEMM kernels at 4096³ and 256³ (different tile shapes), as the profiler names them.",
         ),
         (r"M=N=K=",),
-        (("cublas-call", 3),),
+        (("cublas-call", "picks-highly-tuned-kernel"),),
         ("cublas",),
     ),
 )
@@ -443,4 +443,34 @@ NOT_MEASURED = {
         "未测：测量用的 GPU 机器上的 onnxruntime 只提供 CPU 和 Azure 执行提供程序，而该机器无法从外部下载带 CUDA EP 的版本。",
         "Not measured: the measuring machine's onnxruntime offers only the CPU and Azure execution providers, and the machine cannot download the CUDA build.",
     ),
+}
+
+
+# Which tool made each artifact: the evidence check accepts a step for it only when the step is
+# about that tool (or a part of it, or what it generates) or about a tool the excerpt shows.
+PRODUCED_BY: dict[str, str] = {
+    "triton-ttir": "triton",
+    "triton-ttgir": "triton",
+    "triton-llvm-ir": "triton",
+    "triton-ptx": "triton",
+    "triton-sass": "triton",
+    "inductor-default-code": "inductor",
+    "inductor-max-autotune-code": "inductor",
+    "inductor-ptx": "inductor",
+    "inductor-template-sass": "inductor",
+    "jax-jaxpr": "jax",
+    "jax-stablehlo": "jax",
+    "jax-hlo-optimized": "xla",
+    "jax-hlo-optimized-small": "xla",
+    "nvcc-ptx": "nvcc",
+    "nvcc-sass": "nvcc",
+    "nvcc-dryrun": "nvcc",
+    "ptxas-resources": "ptxas",
+    "fatbin-multi": "nvcc",
+    "fatbin-default": "nvcc",
+    "fatbin-ptx-only": "nvcc",
+    "cupy-nvrtc-source": "cupy",
+    "profile-torch-eager": "pytorch",
+    "profile-addmm-activation": "pytorch",
+    "cublas-kernel-choice": "pytorch",
 }

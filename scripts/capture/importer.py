@@ -309,6 +309,7 @@ def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str
             "refs": [yamlout.Inline(chain=chain, step=step) for chain, step in spec.refs],
             "tools": yamlout.InlineList(spec.tools),
             "producer": meta.get("producer", ""),
+            "producer_tool": catalog.PRODUCED_BY[spec.id],
             "command": command,
             "source_sha256": hostinfo.sha256_text(
                 raw if not spec.sass else (cap / "artifacts" / f"{spec.source}.txt").read_text()

@@ -29,7 +29,7 @@ def test_unknown_chain_id_names_file_and_line(tmp_path):
     evidence = _copy(tmp_path)
     path = evidence / "artifacts.yaml"
     text = path.read_text(encoding="utf-8").replace(
-        "{chain: ptx-position, step: 4}", "{chain: ptx-positon, step: 4}", 1
+        "{chain: ptx-position, step: sass-cubin-native-code}", "{chain: ptx-positon, step: sass-cubin-native-code}", 1
     )
     path.write_text(text, encoding="utf-8")
     problems = schema.validate_evidence_dir(evidence, ROOT / "data")
@@ -39,17 +39,33 @@ def test_unknown_chain_id_names_file_and_line(tmp_path):
     assert problems[0].yaml_path.endswith("].chain") and problems[0].fix
 
 
-def test_step_past_the_end_of_a_chain_is_reported_on_the_step(tmp_path):
+def test_a_step_id_the_chain_does_not_have_is_reported_on_the_step_with_the_ids_it_has(tmp_path):
     evidence = _copy(tmp_path)
     path = evidence / "artifacts.yaml"
     text = path.read_text(encoding="utf-8").replace(
-        "{chain: ptx-position, step: 4}", "{chain: ptx-position, step: 9}", 1
+        "{chain: ptx-position, step: sass-cubin-native-code}", "{chain: ptx-position, step: sass-cubin}", 1
     )
     path.write_text(text, encoding="utf-8")
     problems = schema.validate_evidence_dir(evidence, ROOT / "data")
     assert len(problems) == 1
-    assert problems[0].line == _line_of(text, "step: 9")
-    assert "has 4 steps, not 9" in problems[0].message
+    assert problems[0].line == _line_of(text, "step: sass-cubin}")
+    assert "chain 'ptx-position' has no step with id 'sass-cubin'" in problems[0].message
+    assert "sass-cubin-native-code" in problems[0].message and "id: sass-cubin" in problems[0].fix
+
+
+def test_an_excerpt_bound_to_a_step_about_another_tool_is_reported(tmp_path):
+    # Triton's PTX is not evidence for the nvcc step of the CUDA C++ chain.
+    evidence = _copy(tmp_path)
+    path = evidence / "artifacts.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "{chain: ptx-position, step: ptx}", "{chain: cuda-cpp-direct, step: nvcc}", 1
+    )
+    path.write_text(text, encoding="utf-8")
+    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    assert len(problems) == 1, problems
+    assert problems[0].line == _line_of(text, "{chain: cuda-cpp-direct, step: nvcc}")
+    assert "step 'nvcc' of chain 'cuda-cpp-direct' is about" in problems[0].message
+    assert "made by 'triton'" in problems[0].message
 
 
 def test_unknown_tool_id_in_a_path_row_is_reported(tmp_path):
@@ -64,11 +80,15 @@ def test_unknown_tool_id_in_a_path_row_is_reported(tmp_path):
 
 
 def test_reference_check_works_on_a_small_snippet():
-    text = "artifacts:\n  - id: a\n    refs:\n      - {chain: known, step: 2}\n      - {chain: nope, step: 1}\n    tools: [ptx, nope-tool]\n"
-    problems = schema.reference_problems("x.yaml", text, {"known": 2}, {"ptx"})
+    text = (
+        "artifacts:\n  - id: a\n    producer_tool: ptx\n    refs:\n      - {chain: known, step: two}\n"
+        "      - {chain: nope, step: one}\n    tools: [ptx, nope-tool]\n"
+    )
+    about = schema.StepAbout(frozenset({"ptx"}), frozenset({"ptx"}))
+    problems = schema.reference_problems("x.yaml", text, {"known": {"two": about}}, {"ptx"})
     assert [(p.line, p.yaml_path) for p in problems] == [
-        (5, "artifacts[0].refs[1].chain"),
-        (6, "artifacts[0].tools[1]"),
+        (6, "artifacts[0].refs[1].chain"),
+        (7, "artifacts[0].tools[1]"),
     ]
 
 
