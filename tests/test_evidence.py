@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from conftest import ROOT, article_text, line_of, replace_in, run_validate
 
 from macros.core.model import load
@@ -169,3 +170,27 @@ def test_the_measured_page_shows_ranges_timers_shares_and_why_a_figure_varies(bu
                 spread = f"{size.time_ms.median:.4g} ({size.time_ms.low:.4g}–{size.time_ms.high:.4g})"
                 assert spread in text, (path.id, size.size)
     assert "timed with the host clock" in text and "timed with CUDA events" in text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_time_chart_draws_one_bar_per_measured_path_to_scale(built_site, lang):
+    from bs4 import BeautifulSoup
+
+    page = (built_site / ("en" if lang == "en" else "") / "measured" / "index.html").read_text(encoding="utf-8")
+    charts = BeautifulSoup(page, "html.parser").select("figure.gsm-chart svg")
+    assert len(charts) == len(EVIDENCE.gelu.operation["sizes"])
+    for size, chart in zip(EVIDENCE.gelu.operation["sizes"], charts, strict=True):
+        results = [
+            next(s for s in p.sizes if s.size == size)
+            for p in EVIDENCE.gelu.paths
+            if p.status == "measured" and any(s.size == size and s.status == "measured" for s in p.sizes)
+        ]
+        rows = chart.select("g.gsm-chart-row")
+        assert len(rows) == len(results) and chart.title and chart.desc
+        widths = [float(row.rect["width"]) for row in rows]
+        medians = [r.time_ms.median for r in results]
+        # Bars are to one scale: each bar's length over the slowest bar's is its median over the slowest median.
+        for width, median in zip(widths, medians, strict=True):
+            assert abs(width / max(widths) - median / max(medians)) < 0.01
+        marked = ["gsm-chart-varying" in row["class"] for row in rows]
+        assert marked == [r.varying for r in results]

@@ -189,6 +189,55 @@ def ceilings(page: Page) -> list[dict]:
     return rows
 
 
+CHART_WIDTH = 400  # viewBox units: about one to one on a 390 px phone, scaled up (capped) on a desktop
+CHART_LABEL = 17  # height of a path's label line
+CHART_BAR = 12
+CHART_GAP = 10
+
+
+def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
+    """One horizontal bar per measured path at one size: the median, a whisker over the runs'
+    range, the figure written at the end; drawn here from the data as SVG (no chart library)."""
+    measured = [
+        (path, result)
+        for path in paths
+        for result in [next((s for s in path.sizes if s.size == size), None)]
+        if path.status == "measured" and result is not None and result.status == "measured"
+    ]
+    if not measured:
+        return Markup("")
+    longest = max(result.time_ms.high for _, result in measured)
+    usable = CHART_WIDTH - 90  # room for the figure written after the longest whisker
+    rows = []
+    for index, (path, result) in enumerate(measured):
+        top = index * (CHART_LABEL + CHART_BAR + CHART_GAP)
+        x = lambda ms: round(ms / longest * usable, 1)  # noqa: E731 - the scale, in one place
+        rows.append(
+            {
+                "label": page.t(path.label),
+                "label_y": top + CHART_LABEL - 4,
+                "bar_y": top + CHART_LABEL,
+                "width": max(x(result.time_ms.median), 1),
+                "low": x(result.time_ms.low),
+                "high": x(result.time_ms.high),
+                "mid_y": top + CHART_LABEL + CHART_BAR / 2,
+                "value": f"{result.time_ms.median:.4g} ms" + (" ⚠" if result.varying else ""),
+                "varying": result.varying,
+            }
+        )
+    title = page.ui("chart_title").format(size=size)
+    return page.show(
+        "evidence/time_chart.html",
+        rows=rows,
+        width=CHART_WIDTH,
+        height=len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
+        bar=CHART_BAR,
+        title=title,
+        desc=page.ui("chart_desc"),
+        chart_id=f"time-chart-{size}",
+    )
+
+
 def kernels_figure(page: Page, size: int) -> Markup:
     """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
     gelu = _evidence(page).gelu
@@ -215,6 +264,7 @@ def measured(page: Page) -> Markup:
             {
                 "size": size,
                 "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
+                "chart": time_chart(page, size, gelu.paths),
                 "figure": kernels_figure(page, size),
                 "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }

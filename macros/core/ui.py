@@ -157,6 +157,11 @@ UI: dict[str, dict[str, str]] = {
         "zh": "受启动开销限制：GPU 只有 {busy}% 的时间在执行 kernel",
         "en": "launch-bound: the GPU runs kernels for only {busy}% of each call",
     },
+    "chart_title": {"zh": "每次调用耗时（{size}³，ms）", "en": "Time per call ({size}³, ms)"},
+    "chart_desc": {
+        "zh": "每条已测路径一根横条，长度为三次运行中位数的中位数，细线为各次运行的范围；⚠ 表示各次运行相差超过 10%。下表是文字版。",
+        "en": "One bar per measured path: its length is the median of the runs' medians, the thin line the runs' range; ⚠ marks runs that differ by more than 10%. The table below is the text version.",
+    },
     "ceilings_title": {"zh": "这块 GPU 的上限", "en": "What this GPU can do"},
     "ceiling_gemm": {
         "zh": "cuBLAS bf16 GEMM（4096³，不带 bias/GELU）",
