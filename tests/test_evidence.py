@@ -194,3 +194,21 @@ def test_the_time_chart_draws_one_bar_per_measured_path_to_scale(built_site, lan
             assert abs(width / max(widths) - median / max(medians)) < 0.01
         marked = ["gsm-chart-varying" in row["class"] for row in rows]
         assert marked == [r.varying for r in results]
+
+
+def test_a_measured_route_in_the_path_finder_shows_what_ran_and_links_its_row(built_site):
+    from bs4 import BeautifulSoup
+
+    finder = BeautifulSoup((built_site / "en" / "paths" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    measured = BeautifulSoup((built_site / "en" / "measured" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    blocks = finder.select(".gsm-route-measured")
+    assert blocks, "no route in the path finder shows a measurement"
+    by_label = {p.label.en: p for p in EVIDENCE.gelu.paths if p.status == "measured"}
+    for block in blocks:
+        for item in block.select("li"):
+            link = item.a
+            path = by_label[link.get_text(strip=True)]
+            assert measured.find(id=link["href"].split("#", 1)[1]) is not None, link["href"]
+            shown = item.get_text(" ", strip=True)
+            for size in path.sizes:
+                assert f"{size.size}³: {size.time_ms.median:.4g} ms, {size.kernel_count:g} kernel(s)" in shown, path.id

@@ -98,7 +98,11 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
     labels = _group_labels(page)
     rows = []
     for path in paths:
-        row = {"label": page.t(path.label), "chain": chain_link(page, path.chain) if path.chain else None}
+        row = {
+            "id": f"path-{path.id}-{size}",
+            "label": page.t(path.label),
+            "chain": chain_link(page, path.chain) if path.chain else None,
+        }
         result = next((s for s in path.sizes if s.size == size), None)
         if path.status != "measured" or result is None or result.status != "measured":
             reason = page.t(path.reason) if path.reason else (result.reason if result and result.reason else "")
@@ -280,6 +284,45 @@ def measured(page: Page) -> Markup:
         limits=page.t_dict(gelu.method["limits"]),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
     )
+
+
+def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
+    """For a path-finder route: the measured paths that follow one of its chains, each with what
+    the machine launched and how long it took at every size, linking its row on the Measured page."""
+    evidence = _evidence(page)
+    if not evidence or not evidence.gelu:
+        return None
+    ids = [path_id for chain_id in chain_ids for path_id in evidence.paths_by_chain.get(chain_id, ())]
+    found = []
+    for path in evidence.gelu.paths:
+        if path.id not in ids or path.status != "measured":
+            continue
+        sizes = [s for s in path.sizes if s.status == "measured"]
+        found.append(
+            {
+                "label": page.t(path.label),
+                "href": f"{page.href('measured/')}#path-{path.id}-{sizes[0].size}" if sizes else page.href("measured/"),
+                "sizes": [
+                    page.ui("route_measured_size").format(
+                        size=s.size,
+                        ms=f"{s.time_ms.median:.4g}",
+                        kernels=f"{s.kernel_count:g}",
+                        names=", ".join(
+                            dict.fromkeys(
+                                _group_labels(page).get(k.group, k.group)
+                                for k in s.kernels
+                                if k.group not in ("memset", "memcpy", "cudagraph-input-copy")
+                            )
+                        ),
+                    )
+                    for s in sizes
+                ],
+            }
+        )
+    if not found:
+        return None
+    title = page.ui("route_measured").format(gpu=evidence.gelu.run.gpu, op=evidence.gelu.operation["expression"])
+    return {"title": title, "paths": found}
 
 
 def chain_measurements(page: Page, chain_id: str) -> Markup | None:

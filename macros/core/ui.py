@@ -157,6 +157,14 @@ UI: dict[str, dict[str, str]] = {
         "zh": "受启动开销限制：GPU 只有 {busy}% 的时间在执行 kernel",
         "en": "launch-bound: the GPU runs kernels for only {busy}% of each call",
     },
+    "route_measured": {
+        "zh": "在这条路线上实测（{gpu}，{op}）：",
+        "en": "Measured along this route ({gpu}, {op}):",
+    },
+    "route_measured_size": {
+        "zh": "{size}³：{ms} ms，{kernels} 个 kernel（{names}）",
+        "en": "{size}³: {ms} ms, {kernels} kernel(s) ({names})",
+    },
     "chart_title": {"zh": "每次调用耗时（{size}³，ms）", "en": "Time per call ({size}³, ms)"},
     "chart_desc": {
         "zh": "每条已测路径一根横条，长度为三次运行中位数的中位数，细线为各次运行的范围；⚠ 表示各次运行相差超过 10%。下表是文字版。",

@@ -92,6 +92,7 @@ def path_finder(page: Page) -> Markup:
                 {
                     "number": number,
                     "legs": [chain_link(page, leg.chain.id) for leg in route.legs],
+                    "measured": evidence_views.route_measurements(page, [leg.chain.id for leg in route.legs]),
                     "svg": Markup(page.build.slots.slot(svg)),
                     "steps": [
                         step_view(page, step) | {"branches": [step_view(page, o) for o in step.options]}
