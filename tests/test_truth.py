@@ -106,7 +106,8 @@ def test_no_page_for_readers_shows_translator_notes_or_source_section_numbers(bu
     # Sub-section numbers of the source documents ("9.12"), as the chains and tables record them.
     sections = {chain.section for chain in MODEL.chains.values()} | {t.section for t in MODEL.tables.values()}
     sections = sorted(s for s in sections if "." in s)
-    numbered = re.compile(r"\((?:" + "|".join(re.escape(s) for s in sections) + r")\)")
+    # A section reference follows words ("the mechanism (9.12)"); a figure in parentheses ("0.031 (4.5)") is not one.
+    numbered = re.compile(r"(?<=[A-Za-z\u4e00-\u9fff] )\((?:" + "|".join(re.escape(s) for s in sections) + r")\)")
     found = []
     for path, text in texts(built_site, lang).items():
         if path.startswith("contribute/"):  # the translators' own page: the term list there keeps its notes

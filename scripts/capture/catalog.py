@@ -43,7 +43,11 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`tt.dot` does the matrix product, followed by the bias add and `math.erf`, all in one function.",
         ),
         (r"tt\.func public", r"tt\.dot", r"math\.erf"),
-        (("triton-overview", "triton-compiler-ir"), ("triton-pipeline", "triton-ast-ir"), ("triton-custom-op", "triton-ir-mlir-llvm")),
+        (
+            ("triton-overview", "triton-compiler-ir"),
+            ("triton-pipeline", "triton-ast-ir"),
+            ("triton-custom-op", "triton-ir-mlir-llvm"),
+        ),
         ("triton-ir", "triton"),
     ),
     ArtifactSpec(
@@ -82,7 +86,12 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "`.target sm_90a` and `wgmma.mma_async`: Triton targets Hopper's architecture-specific sm_90a instructions.",
         ),
         (r"^\.version", r"^\.target", r"\.entry matmul_bias_gelu_kernel", r"wgmma\.mma_async"),
-        (("triton-overview", "ptx-cubin"), ("triton-custom-op", "ptx-cubin"), ("triton-pipeline", "ptx-cubin-other-target"), ("ptx-position", "ptx")),
+        (
+            ("triton-overview", "ptx-cubin"),
+            ("triton-custom-op", "ptx-cubin"),
+            ("triton-pipeline", "ptx-cubin-other-target"),
+            ("ptx-position", "ptx"),
+        ),
         ("ptx", "triton"),
     ),
     ArtifactSpec(
@@ -112,7 +121,10 @@ ARTIFACTS: tuple[ArtifactSpec, ...] = (
             "The matrix product goes to `extern_kernels.mm` (cuBLAS); add+gelu become one Triton kernel, `triton_poi_fused_add_gelu_0`.",
         ),
         (r"^triton_poi_fused_add_gelu_0 = async_compile", r"libdevice\.erf", r"extern_kernels\.mm\("),
-        (("pytorch-triton-codegen", "aotautograd-inductor-optimize"), ("gelu-torch-compile", "inductor-may-generate-fused")),
+        (
+            ("pytorch-triton-codegen", "aotautograd-inductor-optimize"),
+            ("gelu-torch-compile", "inductor-may-generate-fused"),
+        ),
         ("inductor", "torch-compile", "triton"),
     ),
     ArtifactSpec(
