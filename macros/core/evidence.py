@@ -14,8 +14,6 @@ from typing import Literal, NamedTuple
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .records import Text  # the same bilingual text as the rest of the data
-
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
 Sha256 = Field(pattern=r"^[0-9a-f]{64}$")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes and marks, faster
@@ -90,21 +88,13 @@ class PathRow(_Strict):
     """One path of `C = gelu(A @ B + bias)`: measured, or not and why."""
 
     id: str = Id
-    label: Text
     chain: str | None = Field(default=None, pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
     tools: list[str] = Field(default=[])
     status: Literal["measured", "not-measured", "failed"]
-    reason: Text | None = None
+    failure: str | None = Field(default=None, description="What stopped the capture, as it reported it")
     code: str | None = None
     gelu: str | None = None
     sizes: list[SizeResult] = []
-
-
-class Group(_Strict):
-    """A human group of kernel names."""
-
-    id: str = Id
-    label: Text
 
 
 class GeluPaths(_Strict):
@@ -115,7 +105,7 @@ class GeluPaths(_Strict):
     run: Run
     method: dict
     ceilings: dict[str, Spread | int] = {}
-    groups: list[Group]
+    groups: list[str]  # the kernel groups the paths use; their labels are in data/measurements.yaml
     paths: list[PathRow]
 
 
@@ -131,7 +121,10 @@ class Hardware(_Strict):
     """data/evidence/hardware.yaml (hand-written): the measured GPU's datasheet peaks."""
 
     gpu: str
-    variant: Text = Field(description="Which variant the machine is, and how we know")
+    variant: str = Field(
+        pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
+        description="The note (data/measurements.yaml) saying which variant the machine is, and how we know",
+    )
     peaks: dict[str, Peak]
 
 
@@ -145,8 +138,7 @@ class StepRef(_Strict):
 class Fact(_Strict):
     """A measured number attached to an artifact."""
 
-    name: str
-    label: Text
+    name: str = Id  # its label is in data/measurements.yaml
     value: float
     unit: str
 
@@ -156,8 +148,6 @@ class Artifact(_Strict):
 
     id: str = Id
     kind: str = Id
-    title: Text
-    shows: Text
     refs: list[StepRef]
     tools: list[str]
     producer: str

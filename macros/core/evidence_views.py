@@ -22,6 +22,11 @@ def _evidence(page: Page):
     return page.model.evidence
 
 
+def words(page: Page, word_id: str, part: str = "label") -> str:
+    """A word the capture names by id, in the page's language (data/measurements.yaml)."""
+    return page.t(getattr(page.model.measurements[word_id], part))
+
+
 def provenance(page: Page, run: Run) -> list[dict]:
     """GPU, driver, CUDA, library versions, date, command and archive hash of a capture."""
     return [
@@ -43,8 +48,8 @@ def artifact_view(page: Page, artifact: Artifact) -> dict:
     run = _evidence(page).artifacts_run
     return {
         "id": artifact.id,
-        "title": inline_html(page.t(artifact.title)),
-        "shows": inline_html(page.t(artifact.shows)),
+        "title": inline_html(words(page, artifact.id)),
+        "shows": inline_html(words(page, artifact.id, "shows")),
         "excerpt": artifact.excerpt.rstrip("\n"),
         "href": page.site_file(EXCERPTS + artifact.excerpt_file.removeprefix("excerpts/")),
         "producer": artifact.producer,
@@ -52,7 +57,7 @@ def artifact_view(page: Page, artifact: Artifact) -> dict:
         "machine": f"{run.gpu}, driver {run.driver}, CUDA {run.cuda_driver_version}, {run.date[:10]}",
         "sha256": artifact.excerpt_file_sha256[:16],
         # Measured numbers are what the text around them promises: shown open, never behind a click.
-        "facts": [{"label": page.t(f.label), "value": f"{f.value:.3g} {f.unit}"} for f in artifact.facts],
+        "facts": [{"label": words(page, f.name), "value": f"{f.value:.3g} {f.unit}"} for f in artifact.facts],
     }
 
 
@@ -85,7 +90,7 @@ def tool_evidence(page: Page, tool_id: str, shown: str = "") -> Markup | None:
 
 
 def _group_labels(page: Page) -> dict[str, str]:
-    return {group.id: page.t(group.label) for group in _evidence(page).gelu.groups}
+    return {group: words(page, group) for group in _evidence(page).gelu.groups}
 
 
 def _short(kernel_name: str, width: int = 48) -> str:
@@ -100,12 +105,17 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
     for path in paths:
         row = {
             "id": f"path-{path.id}-{size}",
-            "label": page.t(path.label),
+            "label": words(page, path.id),
             "chain": chain_link(page, path.chain) if path.chain else None,
         }
         result = next((s for s in path.sizes if s.size == size), None)
         if path.status != "measured" or result is None or result.status != "measured":
-            reason = page.t(path.reason) if path.reason else (result.reason if result and result.reason else "")
+            word = page.model.measurements[path.id]
+            reason = (
+                page.t(word.reason)
+                if word.reason
+                else path.failure or (result.reason if result and result.reason else "")
+            )
             rows.append({**row, "measured": False, "status": page.ui("not_measured"), "reason": reason})
             continue
         rows.append(
@@ -218,7 +228,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         x = lambda ms: round(ms / longest * usable, 1)  # noqa: E731 - the scale, in one place
         rows.append(
             {
-                "label": page.t(path.label),
+                "label": words(page, path.id),
                 "label_y": top + CHART_LABEL - 4,
                 "bar_y": top + CHART_LABEL,
                 "width": max(x(result.time_ms.median), 1),
@@ -250,7 +260,7 @@ def kernels_figure(page: Page, size: int) -> Markup:
     for path in gelu.paths:
         result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
         steps = [labels.get(k.group, k.group) for k in result.kernels] if result else []
-        lines.append((page.t(path.label), steps, page.ui("not_measured")))
+        lines.append((words(page, path.id), steps, page.ui("not_measured")))
     dot = diagrams.kernels_dot(lines, page.root, [path.chain for path in gelu.paths])
     title = f"{page.ui('kernels_figure')} ({size}³)"
     svg = page.build.diagrams.inline_svg(dot, f"kernels-{size}", title, page.ui("kernels_figure_desc"))
@@ -277,11 +287,11 @@ def measured(page: Page) -> Markup:
     return page.show(
         "evidence/measured.md",
         ceilings=ceilings(page),
-        variant=page.t(hardware.variant) if hardware else None,
+        variant=words(page, hardware.variant) if hardware else None,
         runs=gelu.method.get("rounds", 1),
         sizes=sizes,
         operation=gelu.operation,
-        limits=page.t_dict(gelu.method["limits"]),
+        limits=words(page, "clocks-not-locked"),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
     )
 
@@ -300,7 +310,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
         sizes = [s for s in path.sizes if s.status == "measured"]
         found.append(
             {
-                "label": page.t(path.label),
+                "label": words(page, path.id),
                 "href": f"{page.href('measured/')}#path-{path.id}-{sizes[0].size}" if sizes else page.href("measured/"),
                 "sizes": [
                     page.ui("route_measured_size").format(
@@ -346,15 +356,22 @@ def chain_measurements(page: Page, chain_id: str) -> Markup | None:
     return page.show("evidence/chain_measured.html", sizes=sizes, run=evidence.gelu.run)
 
 
+def _step_number(page: Page, chain_id: str, step_id: str) -> int:
+    """Where a step stands in its chain today, for readers (evidence names it by id)."""
+    return next(n for n, step in enumerate(page.model.chains[chain_id].steps, start=1) if step.id == step_id)
+
+
 def method(page: Page) -> Markup:
     """How the measurements and excerpts were made: schedule, timers, spread, limits, provenance."""
     gelu = _evidence(page).gelu
     artifacts = [
         {
-            "title": inline_html(page.t(a.title)),
+            "title": inline_html(words(page, a.id)),
             "producer": a.producer,
             "href": page.site_file(EXCERPTS + a.excerpt_file.removeprefix("excerpts/")),
-            "chains": [chain_link(page, ref.chain) | {"step": ref.step} for ref in a.refs],
+            "chains": [
+                chain_link(page, ref.chain) | {"step": _step_number(page, ref.chain, ref.step)} for ref in a.refs
+            ],
         }
         for a in _evidence(page).artifacts
     ]
@@ -362,7 +379,7 @@ def method(page: Page) -> Markup:
         "evidence/method.md",
         method=gelu.method,
         operation=gelu.operation,
-        limits=page.t_dict(gelu.method["limits"]),
+        limits=words(page, "clocks-not-locked"),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
         artifacts=artifacts,
     )

@@ -36,6 +36,7 @@ class Model:
     terms: list[r.Translation]
     references: dict[str, r.Reference]
     catalog: list[r.CatalogGroup]
+    measurements: dict[str, r.MeasuredWords]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
@@ -201,6 +202,8 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
             for p in evidence_problems
         ]
         model = replace(model, evidence=evidence)
+        if not evidence_problems:
+            problems += _missing_words(model, sources, data_dir / "evidence", display_root)
         records = {stem: getattr(model, stem) for stem in CHECKED_COLLECTIONS}
         findings, finding_problems = load_findings(data_dir, display_root, records, model.references)
         problems += finding_problems
@@ -216,6 +219,56 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
     if errors:
         raise DataError(errors)
     return model
+
+
+def _missing_words(
+    model: Model, sources: dict[str, SourceFile], evidence_dir: Path, display_root: str
+) -> list[Problem]:
+    """Every id the capture writes, and every chain group, has its words in data/measurements.yaml,
+    of the right kind (the capture writes numbers and names, never words)."""
+    wanted: list[tuple[str, str, str, int]] = []  # kind, id, file, line
+    for chain in model.chains.values():
+        if chain.group:
+            line = sources["chains"].locate(("chains", model.record_index[("chains", chain.id)], "group"))[0]
+            wanted.append(("chain-group", chain.group, sources["chains"].name, line))
+    evidence = model.evidence
+    if evidence and evidence.gelu:
+        in_file = _line_finder(evidence_dir / "gelu-paths.yaml", f"{display_root}/evidence/gelu-paths.yaml")
+        wanted += [("path", path.id, *in_file(f"- id: {path.id}")) for path in evidence.gelu.paths]
+        wanted += [("kernel-group", group, *in_file(group)) for group in evidence.gelu.groups]
+        wanted.append(("note", "clocks-not-locked", *in_file("method:")))
+    if evidence and evidence.artifacts:
+        in_file = _line_finder(evidence_dir / "artifacts.yaml", f"{display_root}/evidence/artifacts.yaml")
+        for artifact in evidence.artifacts:
+            wanted.append(("excerpt", artifact.id, *in_file(f"- id: {artifact.id}")))
+            wanted += [("fact", fact.name, *in_file(f"name: {fact.name}")) for fact in artifact.facts]
+    if evidence and evidence.hardware:
+        in_file = _line_finder(evidence_dir / "hardware.yaml", f"{display_root}/evidence/hardware.yaml")
+        wanted.append(("note", evidence.hardware.variant, *in_file("variant:")))
+    problems = []
+    for kind, word_id, file, line in wanted:
+        found = model.measurements.get(word_id)
+        if found is None or found.kind != kind:
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    1,
+                    "",
+                    f"no words for the {kind} '{word_id}': add `- {{id: {word_id}, kind: {kind}, label: {{zh: …, en: …}}}}` "
+                    "to data/measurements.yaml" + (f" (it has '{word_id}' as a {found.kind})" if found else "") + ".",
+                )
+            )
+    return problems
+
+
+def _line_finder(path: Path, display: str):
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+
+    def find(needle: str) -> tuple[str, int]:
+        return display, next((n for n, line in enumerate(lines, start=1) if needle in line), 1)
+
+    return find
 
 
 def _ids_written(data: object, stem: str) -> set[str]:

@@ -270,6 +270,24 @@ class CatalogGroup(Record):
     entries: list[CatalogEntry]
 
 
+class MeasuredWords(Record):
+    """The words a reader sees for one thing the capture names by id (data/measurements.yaml)."""
+
+    id: Id
+    kind: Literal["path", "kernel-group", "excerpt", "fact", "chain-group", "note"] = Field(
+        description="A measured path, a group of kernel names, an excerpt of compiler output, a figure measured "
+        "beside an excerpt, a group of chains, or a note the Measured page shows beside its figures"
+    )
+    label: Text = Field(
+        description="The path's name, the group's label, the excerpt's title, the figure's label or the chain group's title"
+    )
+    shows: Text | None = Field(None, description="What an excerpt shows (excerpts only)")
+    reason: Text | None = Field(None, description="Why a path was not measured (paths the capture cannot run)")
+    each: Text | None = Field(
+        None, description="A chain group's title for each of its chains, {path} standing for the chain's own title"
+    )
+
+
 Item.model_rebuild()
 
 # The registry of data files, written once: file stem → record class of its list. The model,
@@ -285,6 +303,7 @@ FILES: dict[str, type[Record]] = {
     "terms": Translation,
     "references": Reference,
     "catalog": CatalogGroup,
+    "measurements": MeasuredWords,
 }
 
 

@@ -218,7 +218,6 @@ UI: dict[str, dict[str, str]] = {
     "method_reps": {"zh": "每个样本连续调用次数", "en": "Back-to-back calls per sample"},
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
-    "group_gelu": {"zh": "同一个算子在不同工具里的路径", "en": "One op down every path"},
     "example": {"zh": "示例", "en": "Example"},
     # When a tool's facts were last compared with its official documentation.
     "checked": {
@@ -268,7 +267,6 @@ UI: dict[str, dict[str, str]] = {
         "en": "This route drawn from the starting point down to the GPU; boxes link to tool pages. The numbered list below is the text version.",
     },
     # A 9.14 path page's title names the op and the path: "TensorRT" alone would title a tool's page.
-    "gelu_path": {"zh": "GEMM + bias + GELU：{path} 路径", "en": "GEMM + bias + GELU: the {path} path"},
 }
 
 

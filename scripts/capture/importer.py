@@ -163,21 +163,14 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
     calls = manifest.get("profiled_calls", 3)
     paths, used_groups = [], []
     for spec in catalog.PATHS:
-        row = {
-            "id": spec.id,
-            "label": yamlout.bilingual(spec.label),
-            "chain": spec.chain,
-            "tools": yamlout.InlineList(spec.tools),
-        }
+        row = {"id": spec.id, "chain": spec.chain, "tools": yamlout.InlineList(spec.tools)}
         record = records.get(spec.id)
         if spec.id in catalog.NOT_MEASURED:
-            row.update(status="not-measured", reason=yamlout.bilingual(catalog.NOT_MEASURED[spec.id]), sizes=[])
+            row.update(status="not-measured", sizes=[])  # why: data/measurements.yaml
         elif record is None:
             worker = next((w for w in workers.values() if spec.id in w.get("paths", [])), {})
             why = worker.get("reason") or f"worker {worker.get('worker', '?')} {worker.get('status', 'did not run')}"
-            row.update(
-                status="not-measured", reason=yamlout.Inline(zh=f"未测：{why}", en=f"Not measured: {why}"), sizes=[]
-            )
+            row.update(status="not-measured", failure=why, sizes=[])
         else:
             notes = next((s.get("notes", {}) for s in record["sizes"] if s.get("notes")), {})
             row.update(status=record["status"], code=notes.get("code", ""), gelu=notes.get("gelu", "erf"))
@@ -209,15 +202,9 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
             "spread": "each round is a separate process; the figure is the median of the rounds' medians, "
             "the range is the lowest and highest round median; each sample is the mean of reps calls",
             "tflops": "2*M*N*K / median time (the GEMM part only)",
-            "limits": yamlout.bilingual(
-                {
-                    "zh": "时钟未锁定、机器可能与他人共享：不同路径之间的比例比绝对时间更可靠。",
-                    "en": "Clocks not locked and a possibly shared machine: ratios between paths matter more than absolute times.",
-                }
-            ),
         },
         "ceilings": ceilings(cap),
-        "groups": [{"id": g.id, "label": yamlout.Inline(zh=g.zh, en=g.en)} for g in groups],
+        "groups": yamlout.InlineList([g.id for g in groups]),
         "paths": paths,
     }
 
@@ -276,12 +263,6 @@ def artifact_sources(cap: Path, spec: catalog.ArtifactSpec, records: dict) -> tu
     return text, text, meta["command"], meta
 
 
-FACT_LABELS = {
-    "first_call_ms_ptx_only_jit": {"zh": "首次调用耗时（仅 PTX，驱动 JIT）", "en": "first call, PTX only (driver JIT)"},
-    "first_call_ms_cubin_sm90": {"zh": "首次调用耗时（sm_90 cubin）", "en": "first call, sm_90 cubin"},
-}
-
-
 def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str, str], list[str]]:
     """artifacts.yaml data, the excerpt files to write, and warnings for specs the capture could not fill."""
     cuda_notes = next(
@@ -304,8 +285,6 @@ def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str
         entry = {
             "id": spec.id,
             "kind": spec.kind,
-            "title": yamlout.bilingual(spec.title),
-            "shows": yamlout.bilingual(spec.shows),
             "refs": [yamlout.Inline(chain=chain, step=step) for chain, step in spec.refs],
             "tools": yamlout.InlineList(spec.tools),
             "producer": meta.get("producer", ""),
@@ -323,9 +302,7 @@ def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str
         }
         if spec.facts:
             entry["facts"] = [
-                yamlout.Inline(
-                    name=fact, label=yamlout.bilingual(FACT_LABELS[fact]), value=cuda_notes.get(fact), unit="ms"
-                )
+                yamlout.Inline(name=fact.replace("_", "-"), value=cuda_notes.get(fact), unit="ms")
                 for fact in spec.facts
                 if fact in cuda_notes
             ]
