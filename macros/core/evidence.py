@@ -42,6 +42,11 @@ class Run(_Strict):
     archive_sha256: str = Sha256
 
 
+# Kernel groups a path's row lists but does not count as its kernels: zeroing and copies,
+# including the copies a CUDA Graph makes of its inputs before each replay.
+NOT_COUNTED = ("memset", "memcpy", "cudagraph-input-copy")
+
+
 class Kernel(_Strict):
     """One kernel name as the profiler reports it, its group and launches per call."""
 

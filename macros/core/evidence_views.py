@@ -11,9 +11,9 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from . import diagrams
-from .evidence import Artifact, PathRow, Run
+from .evidence import NOT_COUNTED, Artifact, PathRow, Run
 from .markup import inline_html
-from .page import Page, chain_link
+from .page import Page, chain_link, docs_links
 
 EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
 
@@ -170,11 +170,6 @@ def _shares(page: Page, tflops: float) -> str | None:
     return " / ".join(parts) or None
 
 
-def _reference_link(page: Page, ref_id: str) -> dict:
-    reference = page.model.references[ref_id]
-    return {"href": reference.url, "text": inline_html(page.t(reference.title))}
-
-
 def ceilings(page: Page) -> list[dict]:
     """The datasheet peaks beside what the same capture measured as the GPU's practical ceilings."""
     evidence = _evidence(page)
@@ -200,7 +195,7 @@ def ceilings(page: Page) -> list[dict]:
                 "peak": f"{peak.value:g} {peak.unit}" if peak else None,
                 "peak_label": page.ui("peak_bf16" if peak_key == "bf16_dense_tflops" else "peak_memory"),
                 "share": page.ui("of_peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
-                "peak_link": _reference_link(page, peak.reference) if peak else None,
+                "peak_link": docs_links(page, [peak.reference])[0] if peak else None,
             }
         )
     return rows
@@ -324,7 +319,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
                             dict.fromkeys(
                                 _group_labels(page).get(k.group, k.group)
                                 for k in s.kernels
-                                if k.group not in ("memset", "memcpy", "cudagraph-input-copy")
+                                if k.group not in NOT_COUNTED
                             )
                         ),
                     )

@@ -8,11 +8,11 @@ they name real records and references, and `validate --unchecked` lists what has
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from . import records as r
 from .problems import Problem, did_you_mean
@@ -45,9 +45,14 @@ class RecordCheck(r.Record):
 
 
 def load_findings(
-    data_dir: Path, display_root: str, records: Mapping[str, Mapping[str, object]], references: Mapping[str, object]
+    data_dir: Path,
+    display_root: str,
+    records: Mapping[str, Mapping[str, object]],
+    references: Mapping[str, object],
+    validate_file: Callable[[SourceFile, str, type, list[Problem]], list[tuple[int, RecordCheck]]],
 ) -> tuple[dict[str, RecordCheck], list[Problem]]:
-    """Every RecordCheck by record key, and the problems of the files that hold them."""
+    """Every RecordCheck by record key, and the problems of the files that hold them; each file is
+    checked by `validate_file`, the same record validation (and messages) as every data file's."""
     found: dict[str, RecordCheck] = {}
     where: dict[str, str] = {}
     problems: list[Problem] = []
@@ -57,7 +62,7 @@ def load_findings(
         problems += read_problems
         if read_problems:
             continue
-        for index, check in _checks(source, problems):
+        for index, check in validate_file(source, "checks", RecordCheck, problems):
             problems += _check_problems(source, index, check, records, references)
             at = source.locate(("checks", index))[0]
             if check.record in found:
@@ -71,22 +76,6 @@ def load_findings(
             found[check.record] = check
             where[check.record] = f"{source.name}:{at}"
     return found, problems
-
-
-def _checks(source: SourceFile, problems: list[Problem]) -> list[tuple[int, RecordCheck]]:
-    data = source.data
-    if not isinstance(data, dict) or not isinstance(data.get("checks"), list) or set(data) != {"checks"}:
-        problems.append(source.problem((), "the file must be a mapping with one key, 'checks:', holding a list."))
-        return []
-    valid = []
-    for index, item in enumerate(data["checks"]):
-        try:
-            valid.append((index, RecordCheck.model_validate(item)))
-        except ValidationError as error:
-            for detail in error.errors():
-                path = ("checks", index, *detail["loc"])
-                problems.append(source.problem(path, f"{detail['msg']}."))
-    return valid
 
 
 def _check_problems(

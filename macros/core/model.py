@@ -205,7 +205,7 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
         if not evidence_problems:
             problems += _missing_words(model, sources, data_dir / "evidence", display_root)
         records = {stem: getattr(model, stem) for stem in CHECKED_COLLECTIONS}
-        findings, finding_problems = load_findings(data_dir, display_root, records, model.references)
+        findings, finding_problems = load_findings(data_dir, display_root, records, model.references, _validate_file)
         problems += finding_problems
         model = replace(model, findings=findings)
     if not any(p.severity == "error" for p in problems):

@@ -86,3 +86,11 @@ def swatch(page: Page, layer_id: str | None) -> dict:
     """A layer's colours, for the small swatch shown wherever a layer is named."""
     fill, _ink, border = layer_colours(list(page.model.layers), layer_id)
     return {"fill": fill, "border": border}
+
+
+def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
+    """Links to documentation references, by id, titled in the page's language."""
+    return [
+        {"href": page.model.references[ref_id].url, "text": inline_html(page.t(page.model.references[ref_id].title))}
+        for ref_id in ref_ids
+    ]

@@ -16,7 +16,7 @@ from . import diagrams, evidence_views, routes
 from . import records as r
 from .markup import HAN, inline_html, mark_chinese, plain
 from .model import chain_tool_ids
-from .page import Page, chain_link, layer_link, swatch, tool_link
+from .page import Page, chain_link, docs_links, layer_link, swatch, tool_link
 from .ui import UI, ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
@@ -244,13 +244,6 @@ def tool_facts(page: Page, tool_id: str) -> list[dict]:
         rows.append({"label": page.ui("docs"), "shape": "docs", "docs": docs_links(page, refs), "inherited": inherited})
     rows.append(text(page.ui("source"), page.ui(f"source_{tool.source}")))
     return rows
-
-
-def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
-    return [
-        {"href": page.model.references[ref_id].url, "text": inline_html(page.t(page.model.references[ref_id].title))}
-        for ref_id in ref_ids
-    ]
 
 
 def relations(page: Page, tool_id: str) -> list[dict]:

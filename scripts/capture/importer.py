@@ -65,9 +65,6 @@ def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
     }
 
 
-# Listed on the page but not counted as the path's kernels: zeroing and copies, including the
-# copies a CUDA Graph makes of its inputs before each replay.
-NOT_COUNTED = ("memset", "memcpy", "cudagraph-input-copy")
 VARYING = 0.10  # runs whose medians spread wider than this share of the median are marked as varying
 
 
@@ -119,10 +116,8 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int) -> dict:
         "size": raw["size"],
         "status": "measured",
         "kernels": [yamlout.Inline(name=r["name"], group=r["group"], count=r["count"]) for r in rows],
-        "kernel_count": sum(r["count"] for r in rows if r["group"] not in NOT_COUNTED),
-        "time_ms": yamlout.Inline(
-            median=stats.round_sig(median), low=stats.round_sig(min(medians)), high=stats.round_sig(max(medians))
-        ),
+        "kernel_count": sum(r["count"] for r in rows if r["group"] not in schema.NOT_COUNTED),
+        "time_ms": spread(medians),
         "runs_ms": yamlout.InlineList([stats.round_sig(m) for m in medians]),
         "varying": (max(medians) - min(medians)) / median > VARYING,
         "gpu_busy": stats.round_sig(busy_share(trace, calls, median), 2),
@@ -137,6 +132,15 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int) -> dict:
     }
 
 
+def spread(values: list[float]) -> yamlout.Inline:
+    """The median of several runs' figures, with the lowest and highest."""
+    return yamlout.Inline(
+        median=stats.round_sig(stats.percentile(values, 50)),
+        low=stats.round_sig(min(values)),
+        high=stats.round_sig(max(values)),
+    )
+
+
 def ceilings(cap: Path) -> dict:
     """What the GPU did at best in the same capture: cuBLAS GEMM TFLOP/s and copy GB/s, each as the
     median of the rounds' medians with their range."""
@@ -145,13 +149,6 @@ def ceilings(cap: Path) -> dict:
         return {}
     gemm = [r["gemm_flops"] / (stats.percentile(r["gemm_bf16_4096"], 50) * 1e-3) / 1e12 for r in rounds]
     copy = [r["copy_bytes"] / (stats.percentile(r["copy_1gib"], 50) * 1e-3) / 1e9 for r in rounds]
-
-    def spread(values: list[float]) -> yamlout.Inline:
-        return yamlout.Inline(
-            median=stats.round_sig(stats.percentile(values, 50)),
-            low=stats.round_sig(min(values)),
-            high=stats.round_sig(max(values)),
-        )
 
     return {"gemm_tflops": spread(gemm), "copy_gbs": spread(copy), "rounds": len(rounds)}
 
