@@ -72,7 +72,7 @@ def group_figure(page: Page, group: str) -> Markup:
     chains = page.model.chains_in_group(group)
     dot = diagrams.group_dot(page.model, chains, page.lang, page.root)
     narrow = diagrams.group_dot(page.model, chains, page.lang, page.root, narrow=True)
-    title = page.t(page.model.measurements[group].label)
+    title = evidence_views.words(page, group)
     svg = diagram_layouts(page, dot, narrow, f"group-{group}", title, page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
     return page.show("group_figure.html", svg=svg, paths=paths)
@@ -398,8 +398,8 @@ def chain_page(page: Page, chain_id: str) -> Markup:
     title = page.t(chain.title)
     return page.show(
         "chain_page.md",
-        title=page.t(page.model.measurements[chain.group].each).format(path=title) if chain.group else title,
-        group_title=page.t(page.model.measurements[chain.group].label) if chain.group else None,
+        title=evidence_views.words(page, chain.group, "each").format(path=title) if chain.group else title,
+        group_title=evidence_views.words(page, chain.group) if chain.group else None,
         index_href=page.href("chains/"),
         step_count=len(chain.steps),
         intro=inline_html(page.t(chain.intro)) if chain.intro else None,
