@@ -153,7 +153,7 @@ class SearchBox:
     def wait_for_results(self, query: str, typed: bool = False) -> list[str]:
         """Type `query` and wait until the box shows the rows for exactly that query."""
         if typed:
-            self.page.fill("[data-gsm-search] input[name=query]", query)
+            self.page.fill("[data-gsm-search] input[name=q]", query)
         self.page.wait_for_function(
             "q => { const list = document.querySelector('[data-gsm-search-results]');"
             " return list.dataset.state === 'done' && list.dataset.query === q; }",

@@ -6,10 +6,9 @@ axe-playwright-python, so nothing is fetched from a CDN.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from bs4 import BeautifulSoup
 from test_browser import MODEL
 
 from macros.core.routes import routes_from, starting_points
@@ -30,6 +29,7 @@ PAGE_TYPES = [
     "glossary/",
     "measured/",
     "paths/",
+    "paths/triton/",
     "references/",
     "choose/",
     "contribute/",
@@ -100,7 +100,7 @@ def test_chain_diagrams_stay_readable_on_a_phone(open_page, lang):
     page = open_page(lang, PHONE)
     base = page.url
     small = []
-    for path in [f"chains/{chain_id}/" for chain_id in MODEL.chains] + ["compare/", "paths/?from=jax"]:
+    for path in [f"chains/{chain_id}/" for chain_id in MODEL.chains] + ["compare/", "paths/jax/"]:
         page.goto(base + path, wait_until="load")
         selector = ".gsm-chain-diagram svg, .gsm-group-diagram svg, .gsm-route-diagram svg"
         figures = page.evaluate(DIAGRAM_SIZES, selector)  # the diagrams on screen (one layout each)
@@ -239,40 +239,62 @@ def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
     assert "tensorrt" in through_ort.legs[1].steps[0].tools and len(through_ort.legs[1].steps) == 2
 
 
+def test_every_starting_point_has_a_page_of_its_routes_that_reads_without_javascript(open_page):
+    page = open_page("en/paths/", java_script_enabled=False)
+    starts = starting_points(MODEL)
+    links = page.locator(".gsm-finder-links a")
+    assert [links.nth(i).get_attribute("href") for i in range(links.count())] == [f"{s}/" for s in starts]
+    for start in starts:
+        page.goto(page.url.split("/en/paths/")[0] + f"/en/paths/{start}/", wait_until="load")
+        routes = page.locator(".gsm-route")
+        assert routes.count() == len(routes_from(MODEL, start)), start
+        assert page.locator("h1").inner_text().startswith("From ") and routes.first.is_visible()
+        assert routes.first.locator(".gsm-route-legs a[href^='../../chains/']").count() >= 1
+        # A route's steps link to their pages, from the diagram and from the list.
+        assert routes.first.locator("svg a[href^='../../tools/']").count() >= 1
+        assert routes.first.locator("ol.gsm-steps a[href^='../../tools/']").count() >= 1
+        assert page.locator(".gsm-finder-links a[aria-current=page]").inner_text() == MODEL.tools[start].name.en
+        assert not page.evaluate(SCROLLS_SIDEWAYS), start
+
+
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
-def test_path_finder_shows_the_start_from_the_url_and_keeps_the_choice_in_it(open_page, lang):
-    page = open_page(lang + "paths/?from=jax")
-    page.wait_for_function("() => !document.querySelector('.gsm-finder-form').hidden")
-    assert page.locator("#gsm-from").input_value() == "jax"
-    shown = page.locator(".gsm-finder-start:visible")
-    assert shown.count() == 1 and shown.get_attribute("data-from") == "jax"
-    assert shown.locator(".gsm-route").count() == len(routes_from(MODEL, "jax"))
-    assert shown.locator('a[href="../chains/jax-jit/"]').count() >= 1
-    page.locator("#gsm-from").select_option("triton")
-    page.wait_for_function("() => new URLSearchParams(location.search).get('from') === 'triton'")
-    assert page.locator(".gsm-finder-start:visible").get_attribute("data-from") == "triton"
-    assert parse_qs(urlparse(page.url).query)["from"] == ["triton"]
-    # The count is announced to screen readers; sighted readers see it once, in the heading.
-    count = page.locator(".gsm-finder-count")
-    heading = page.locator(".gsm-finder-start:visible h2").inner_text()
-    assert count.text_content() == heading and count.bounding_box()["height"] <= 1
-    page.locator("#gsm-from").focus()  # a native select: the keyboard changes it too
-    page.keyboard.press("ArrowDown")
-    page.wait_for_function("() => new URLSearchParams(location.search).get('from') !== 'triton'")
-    # A route's steps link to their pages, from the diagram and from the list.
-    route = page.locator(".gsm-finder-start:visible .gsm-route").first
-    assert route.locator("svg a[href^='../tools/']").count() >= 1
-    assert route.locator("ol.gsm-steps a[href^='../tools/']").count() >= 1
+def test_a_from_link_opens_its_starting_point_whatever_its_case(open_page, lang):
+    for written, start in [("jax", "jax"), ("TRITON", "triton"), ("Torch-Compile", "torch-compile")]:
+        page = open_page(f"{lang}paths/?from={written}")
+        page.wait_for_url(f"**/{lang}paths/{start}/")
+        assert page.locator(".gsm-route").count() == len(routes_from(MODEL, start))
 
 
-def test_path_finder_lists_every_route_as_links_without_javascript(open_page):
-    page = open_page("en/paths/?from=jax", java_script_enabled=False)
-    assert page.locator(".gsm-finder-form").is_hidden()  # the select needs JavaScript
-    sections = page.locator(".gsm-finder-start")
-    assert sections.count() == len(starting_points(MODEL))
-    for start in starting_points(MODEL):
-        section = page.locator(f"#from-{start}")
-        assert section.is_visible()
-        assert section.locator(".gsm-route").count() == len(routes_from(MODEL, start))
-        assert section.locator(".gsm-route-legs a[href^='../chains/']").count() >= 1
-    assert page.locator('.gsm-finder-starts a[href="?from=jax#from-jax"]').is_visible()
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_an_unknown_from_says_so_and_offers_the_starts_through_it_or_the_nearest(open_page, lang):
+    says = {
+        "": ("没有叫“{name}”的起点", "经过 cuBLAS 的路线"),
+        "en/": ("There is no starting point called “{name}”", "Routes through cuBLAS"),
+    }[lang]
+    through = [
+        s
+        for s in starting_points(MODEL)
+        if any("cublas" in step.tools for r in routes_from(MODEL, s) for step in r.steps)
+    ]
+    assert through, "no route passes through cuBLAS: pick another tool for this test"
+    page = open_page(f"{lang}paths/?from=cublas")
+    notice = page.locator(".gsm-finder-notice")
+    notice.wait_for(state="visible")
+    assert says[0].format(name="cublas") in notice.inner_text() and says[1] in notice.inner_text()
+    offered = notice.locator("a")
+    assert [offered.nth(i).get_attribute("href") for i in range(offered.count())] == [f"{s}/" for s in through]
+    assert page.url.endswith("paths/?from=cublas")  # the address still says what was asked
+    page = open_page(f"{lang}paths/?from=trtion")  # a typo: the nearest spellings
+    notice = page.locator(".gsm-finder-notice")
+    notice.wait_for(state="visible")
+    assert notice.locator("a").first.get_attribute("href") == "triton/"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_the_path_finder_is_light_on_a_phone(built_site, lang):
+    # The first page a reader loads holds the starting points only; each start's page its own routes.
+    folder = built_site / lang / "paths" if lang else built_site / "paths"
+    for html in [folder / "index.html", *sorted(folder.glob("*/index.html"))]:
+        text = html.read_text(encoding="utf-8")
+        elements = len(BeautifulSoup(text, "html.parser").find_all(True))
+        assert len(text.encode()) <= 250_000 and elements <= 1_500, (html, len(text.encode()), elements)

@@ -7,6 +7,7 @@ query typed), never on a fixed delay.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -111,7 +112,7 @@ def test_keyboard_opens_search_moves_through_results_and_highlights_the_words_on
     page = visit.open("en/")
     assert not page.locator("[data-gsm-search]").is_visible()
     page.keyboard.press("/")
-    assert page.evaluate("document.activeElement.name") == "query"
+    assert page.evaluate("document.activeElement.name") == "q"
     SearchBox(page, visit.base, "en/").wait_for_results("shared memory", typed=True)
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.classList.contains('gsm-result__link')")
@@ -142,3 +143,101 @@ def test_header_override_is_materials_header_with_only_the_search_box_swapped():
         "Material's partials/header.html changed: copy it again into overrides/partials/header.html "
         "and swap its search block for the gsm-search include"
     )
+
+
+# ---------------------------------------------------------------- what a reader can type, what a network can do
+
+
+def test_titles_show_their_characters_once_and_no_section_line_repeats_them(visit):
+    search = box(visit, "en/")
+    for query in ["GEMM + bias + GELU", "CUDA C++"]:
+        search.wait_for_results(query, typed=True)
+        shown = rows(visit)
+        assert shown, query
+        for row in shown:
+            assert not any(entity in row["title"] for entity in ("&#", "&lt;", "&gt;", "&amp;")), row
+            assert row["section"] != f"§ {row['title']}", row
+        assert any("+" in row["title"] for row in shown), shown
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_enter_searches_at_once_and_keeps_the_results_open(visit, prefix):
+    search = box(visit, prefix)
+    visit.page.keyboard.type("triton")
+    visit.page.keyboard.press("Enter")
+    hrefs = search.wait_for_results("triton")
+    assert visit.page.locator("[data-gsm-search]").is_visible()
+    assert search._pages(hrefs)[0] == "tools/triton/"
+
+
+def test_words_that_name_javascript_internals_are_searched_like_any_word(visit):
+    search = box(visit, "en/")
+    search.wait_for_results("triton", typed=True)
+    for query in ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]:
+        hrefs = search.wait_for_results(query, typed=True)  # waits for the box to finish this query
+        assert "/tools/triton/" not in " ".join(hrefs[:1]), (query, hrefs)  # not the previous query's rows
+        assert visit.page.locator("[data-gsm-search-results]").get_attribute("data-state") == "done", query
+    assert not visit.errors, visit.errors
+
+
+@pytest.mark.parametrize("prefix, says", [("", "搜索没能加载"), ("en/", "Search could not be loaded")])
+def test_search_that_cannot_load_says_so_and_loads_again_on_the_next_query(visit, prefix, says):
+    page = visit.page
+    page.route("**/pagefind/**", lambda route: route.abort("internetdisconnected"))
+    search = box(visit, prefix)
+    page.fill("[data-gsm-search] input[name=q]", "triton")
+    page.wait_for_function("() => document.querySelector('[data-gsm-search-results]').dataset.state === 'error'")
+    status = page.locator("[data-gsm-search-status]")
+    assert status.is_visible() and says in status.inner_text()
+    assert page.locator(".gsm-result").count() == 0
+    page.unroute("**/pagefind/**")  # the network is back
+    hrefs = search.wait_for_results("cuda", typed=True)
+    assert hrefs and not status.inner_text().startswith(says)
+
+
+EXCERPTS = """rows => rows.map(li => [li.querySelector('.gsm-result__link').getAttribute('href'),
+    (li.querySelector('.gsm-result__excerpt') || {}).textContent || ''])"""
+
+
+def test_excerpts_show_the_article_only(visit):
+    search = box(visit, "en/")
+    for query in ["triton", "tensor core", "ptx", "张量核心"]:
+        search.wait_for_results(query, typed=True)
+        shown = visit.page.eval_on_selector_all(".gsm-result", EXCERPTS)
+        assert any(text for _, text in shown), query
+        for href, text in shown:
+            assert "Edit this record" not in text and "@triton.jit · " not in text, (query, text)
+            if "/tools/" in href:  # a tool page's article is English; its Chinese names stay hidden metadata
+                assert not re.search(r"[\u4e00-\u9fff]", text), (query, href, text)
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_a_link_with_q_opens_search_with_that_query_and_typing_keeps_the_address_current(visit, prefix):
+    page = visit.open(prefix + "glossary/?q=shared%20memory")
+    search = SearchBox(page, visit.base, prefix)
+    assert search._pages(search.wait_for_results("shared memory"))[0] == "tools/shared-memory/"
+    assert page.locator("[data-gsm-search]").is_visible()
+    assert page.locator("[data-gsm-search] input[name=q]").input_value() == "shared memory"
+    search.wait_for_results("warp", typed=True)
+    page.wait_for_function("() => new URLSearchParams(location.search).get('q') === 'warp'")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !new URLSearchParams(location.search).has('q')")
+    assert not visit.errors, visit.errors
+
+
+def test_without_javascript_no_search_button_is_offered(browser, base_url):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "en/", wait_until="load")
+        assert page.locator("[data-gsm-search-open]").count() == 1
+        assert not page.locator("[data-gsm-search-open]").is_visible()
+    finally:
+        context.close()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url + "en/", wait_until="load")
+        page.wait_for_selector("[data-gsm-search-open]", state="visible")  # search.js offers it
+    finally:
+        context.close()

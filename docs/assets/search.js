@@ -1,13 +1,15 @@
 // The search box (partials/gsm-search.html): Pagefind's index of this page's language, with
 // the page a typed name belongs to first (search/names-<lang>.json, made from the data).
 // Results: one row per page, its kind (and a tool's layer), an excerpt, the best section.
+// ?q=… in a page's address opens the box with that query, so a search can be sent as a link.
 (function () {
   "use strict";
   var dialog = document.querySelector("[data-gsm-search]");
   if (!dialog) return;
   var base = new URL(dialog.dataset.base.replace(/\/?$/, "/"), location.href);
   var kinds = JSON.parse(dialog.dataset.kinds);
-  var input = dialog.querySelector("input[name=query]");
+  var form = dialog.querySelector("form");
+  var input = form.querySelector("input[name=q]");
   var list = dialog.querySelector("[data-gsm-search-results]");
   var status = dialog.querySelector("[data-gsm-search-status]");
   var none = dialog.querySelector("[data-gsm-search-none]");
@@ -18,18 +20,27 @@
   // the comparison tables that answer a term.
   var RANKING = { metaWeights: { title: 8, names: 6, layer: 0, kind: 0 }, termSimilarity: 2, pageLength: 0.25 };
   var engine = null;
+  var attempts = 0;
   var ticket = 0;
 
+  // Pagefind and the name index, loaded once. A failed load (offline, a 404, a blocked wasm) is
+  // forgotten, so the next query loads again; the retry asks for a fresh URL because a browser
+  // may keep a failed module import for the page's lifetime.
   function load() {
     if (!engine) {
-      var pagefind = import(new URL("pagefind/pagefind.js", base).href).then(function (module) {
+      var url = new URL("pagefind/pagefind.js", base);
+      if (attempts++) url.searchParams.set("retry", attempts);
+      var pagefind = import(url.href).then(function (module) {
         return module.options({ baseUrl: base.pathname, highlightParam: "highlight", ranking: RANKING })
           .then(function () { return module.init(); })
           .then(function () { return module; });
       });
+      // The names only pin rows: search works without them.
       var names = fetch(new URL("search/names-" + dialog.dataset.lang + ".json", base))
-        .then(function (response) { return response.ok ? response.json() : {}; });
+        .then(function (response) { return response.ok ? response.json() : {}; })
+        .then(function (json) { return new Map(Object.entries(json)); }, function () { return new Map(); });
       engine = Promise.all([pagefind, names]);
+      engine.catch(function () { engine = null; });
     }
     return engine;
   }
@@ -61,7 +72,7 @@
   function rowsFor(query, pages, names) {
     var rows = [];
     var byPage = {};
-    (names[normalize(query)] || []).slice(0, PINNED).forEach(function (entry) {
+    (names.get(normalize(query)) || []).slice(0, PINNED).forEach(function (entry) {
       var row = { url: withHighlight(entry.path, query), title: entry.title, kind: entry.kind, layer: entry.layer || "", excerpt: "", section: null };
       byPage[pageOf(row.url)] = row;
       rows.push(row);
@@ -107,6 +118,7 @@
 
   function render(query, rows) {
     list.textContent = "";
+    status.classList.remove("gsm-search__status--error");
     rows.forEach(function (row) {
       var item = element("li", "gsm-result");
       var link = element("a", "gsm-result__link");
@@ -133,18 +145,28 @@
     list.dataset.state = "done";
   }
 
+  function fail() {
+    list.textContent = "";
+    none.hidden = true;
+    status.textContent = dialog.dataset.error;
+    status.classList.add("gsm-search__status--error");
+    list.dataset.state = "error";
+  }
+
   // On the Chinese site Pagefind segments the query as Chinese, so a Latin word that is nowhere on
   // the site still matches pages by its pieces ("xyzzy" found 42 pages, none containing it). Keep
   // only pages whose text holds every Latin word of the query (as typed so far: a prefix is enough).
   function containsLatinWords(query) {
     var words = query.toLowerCase().match(/[a-z0-9_][a-z0-9_.+#-]*/g) || [];
     return function (page) {
-      var text = (page.content || "").toLowerCase();
+      var meta = page.meta || {};
+      var text = [page.content, meta.title, meta.names].join(" ").toLowerCase();
       return words.every(function (word) { return text.indexOf(word) !== -1; });
     };
   }
 
   function run() {
+    clearTimeout(pending);
     var query = input.value.trim();
     var mine = ++ticket;
     list.dataset.state = "searching";
@@ -155,25 +177,48 @@
       }).then(function (pages) {
         if (mine === ticket) render(query, rowsFor(query, pages.filter(containsLatinWords(query)), loaded[1]));
       });
+    }).catch(function (error) {
+      if (mine === ticket) fail();
+      console.error(error);
     });
   }
 
-  function open() {
+  // The address says what is searched for while the box is open (?q=…), so it can be sent on.
+  function keepInAddress(query) {
+    var url = new URL(location.href);
+    if (query) url.searchParams.set("q", query);
+    else url.searchParams.delete("q");
+    if (url.href !== location.href) history.replaceState(history.state, "", url);
+  }
+
+  function open(query) {
     if (!dialog.open) dialog.showModal();
+    if (typeof query === "string") {
+      input.value = query;
+      run();
+    }
     input.focus();
     input.select();
-    load();
+    load().catch(function () {}); // warm up; a failure is reported by the search that needs it
   }
 
   var pending = null;
   input.addEventListener("input", function () {
     clearTimeout(pending);
     list.dataset.state = "searching";
+    keepInAddress(input.value.trim());
     pending = setTimeout(run, 80); // one search per pause in typing, not per keystroke
   });
-  document.querySelectorAll("[data-gsm-search-open]").forEach(function (button) {
-    button.addEventListener("click", open);
+  // Enter searches now and keeps the box open (a plain form submit would leave the page).
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    run();
   });
+  document.querySelectorAll("[data-gsm-search-open]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () { open(); });
+  });
+  dialog.addEventListener("close", function () { keepInAddress(""); });
   dialog.querySelector("[data-gsm-search-close]").addEventListener("click", function () { dialog.close(); });
   dialog.addEventListener("click", function (event) { if (event.target === dialog) dialog.close(); });
 
@@ -194,6 +239,9 @@
     if (next < 0) input.focus();
     else if (next < links.length) links[next].focus();
   });
+
+  var shared = new URLSearchParams(location.search).get("q");
+  if (shared && shared.trim()) open(shared.trim());
 
   // Arriving from a result: mark the words searched for on the page.
   if (new URLSearchParams(location.search).has("highlight")) {

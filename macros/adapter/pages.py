@@ -1,4 +1,4 @@
-"""The tool, layer and chain pages as virtual files: no Markdown stubs on disk.
+"""The tool, layer, chain and path-finder start pages as virtual files: no Markdown stubs on disk.
 
 Each page is a little Markdown (front matter for the search index, one macro call) that
 mkdocs-macros renders like any hand-written page. A tool's deep dive, hand-written prose in
@@ -14,12 +14,13 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
 
+from ..core import routes
 from ..core.languages import Languages
 from ..core.model import Model
 from ..core.search_terms import search_meta
 
-SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page"}
-KINDS = {"tools": "tool", "layers": "layer", "chains": "chain"}
+SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page", "paths": "path_start_page"}
+KINDS = {"tools": "tool", "layers": "layer", "chains": "chain", "paths": "page"}
 DEEP_DIVES = "deep-dives"  # under docs/, excluded from the build (exclude_docs in mkdocs.yml)
 
 
@@ -50,10 +51,17 @@ def deep_dives(docs_dir: str, model: Model, lang: str) -> dict[str, str]:
 
 
 def record_pages(model: Model) -> list[tuple[str, str, object]]:
-    """(section, id, record) of every page the model calls for."""
+    """(section, id, record) of every page the model calls for: a page per record, and one per
+    starting point of the path finder (/paths/<tool id>/)."""
+    starts = {tool_id: model.tools[tool_id] for tool_id in routes.starting_points(model)}
     return [
         (section, record_id, record)
-        for section, records in (("tools", model.tools), ("layers", model.layers), ("chains", model.chains))
+        for section, records in (
+            ("tools", model.tools),
+            ("layers", model.layers),
+            ("chains", model.chains),
+            ("paths", starts),
+        )
         for record_id, record in records.items()
     ]
 
@@ -70,7 +78,8 @@ def add_record_pages(files: Files, config, model: Model, languages: Languages, l
     prose = deep_dives(config["docs_dir"], model, lang)
     for section, record_id, record in record_pages(model):
         deep_dive = prose.get(record_id, "") if section == "tools" else ""
-        search = search_meta(model, section, record, lang)
+        # A start's page is found by its title; its tool's names find the tool's own page.
+        search = {} if section == "paths" else search_meta(model, section, record, lang)
         file = virtual(section, record_id, lang, page_markdown(section, record_id, search, deep_dive))
         # What static-i18n's sitemap and language switcher read from its own files.
         file.locale = lang

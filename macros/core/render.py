@@ -3,7 +3,8 @@
 Autoescape is on for every template: data text is escaped unless it was made safe by
 `markup.inline_html`. HTML templates are written one tag per line for reading; the line
 breaks and indentation between tags are dropped on output, so a fragment stays one raw
-HTML block inside the Markdown page around it.
+HTML block inside the Markdown page around it; a line break inside a tag or in text becomes
+one space (a tag's attributes written one per line stay apart).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from markupsafe import Markup
 from .markup import inline_html, plain
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-_LAYOUT = re.compile(r"\n[ \t]*")
+_BETWEEN_TAGS = re.compile(r"(?<=>)\n[ \t]*|\n[ \t]*(?=<)")
+_LINE_BREAK = re.compile(r"\n[ \t]*")
 
 
 def md_heading(text: str) -> Markup:
@@ -52,4 +54,4 @@ def render(template: str, /, **values) -> Markup:
     `*.raw.html` ones, which hold preformatted text (compiler output) whose lines must stay."""
     text = ENVIRONMENT.get_template(template).render(**values)
     compact = template.endswith(".html") and not template.endswith(".raw.html")
-    return Markup(_LAYOUT.sub("", text) if compact else text)
+    return Markup(_LINE_BREAK.sub(" ", _BETWEEN_TAGS.sub("", text)) if compact else text)

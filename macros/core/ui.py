@@ -15,6 +15,10 @@ UI: dict[str, dict[str, str]] = {
     "search_glossary": {"zh": "术语表", "en": "glossary"},
     "search_tool_index": {"zh": "工具索引", "en": "tool index"},
     "search_count": {"zh": "{n} 个页面", "en": "{n} pages"},
+    "search_error": {
+        "zh": "搜索没能加载（也许网络断了）。再搜一次时会重新加载。",
+        "en": "Search could not be loaded (perhaps you are offline). It will try again on your next search.",
+    },
     "kind_tool": {"zh": "工具", "en": "Tool"},
     "kind_layer": {"zh": "层级", "en": "Layer"},
     "kind_chain": {"zh": "执行链", "en": "Chain"},
@@ -258,6 +262,11 @@ UI: dict[str, dict[str, str]] = {
     # The path finder: from where a reader's code starts to the GPU.
     "finder_start": {"zh": "你的代码从哪里开始", "en": "Where your code starts"},
     "finder_starts": {"zh": "起点", "en": "Starting points"},
+    "finder_page_title": {"zh": "从 {start} 到 GPU", "en": "From {start} to the GPU"},
+    "finder_all_starts": {"zh": "所有起点", "en": "All starting points"},
+    "finder_unknown": {"zh": "没有叫“{name}”的起点。", "en": "There is no starting point called “{name}”."},
+    "finder_through": {"zh": "经过 {tool} 的路线从这些起点出发：", "en": "Routes through {tool} start from:"},
+    "finder_nearest": {"zh": "最接近的起点：", "en": "The nearest starting points:"},
     "finder_routes": {"zh": "条路线到 GPU", "en": "routes to the GPU"},
     "finder_route": {"zh": "路线", "en": "Route"},
     "finder_via": {"zh": "沿执行链", "en": "Following"},

@@ -17,6 +17,7 @@ from . import records as r
 from .markup import HAN, inline_html, mark_chinese, plain
 from .model import chain_tool_ids
 from .page import Page, chain_link, docs_links, layer_link, swatch, tool_link
+from .search_terms import record_forms
 from .ui import UI, ui
 
 # Which page shows each table (the rest are on Compare); tool pages link there.
@@ -79,32 +80,67 @@ def group_figure(page: Page, group: str) -> Markup:
 
 
 def path_finder(page: Page) -> Markup:
-    """Every starting point's routes to the GPU, all rendered (JS only shows the chosen one)."""
-    starts = []
+    """The starting points, each linking to its own page of routes, and what path-finder.js needs
+    to resolve a typed or old `?from=` link: every name a start goes by, and which starts have
+    routes through each tool (for a `?from=cublas` that names a tool no code starts from)."""
+    starts, through = [], {}
     for tool_id in routes.starting_points(page.model):
         tool = page.model.tools[tool_id]
-        found = []
-        for number, route in enumerate(routes.routes_from(page.model, tool_id), start=1):
-            title = f"{page.t(tool.name)} → GPU · {page.ui('finder_route')} {number}"
-            chain = routes.route_chain(route, routes.same_in_every_language(title))
-            dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
-            svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
-            found.append(
-                {
-                    "number": number,
-                    "legs": [chain_link(page, leg.chain.id) for leg in route.legs],
-                    "measured": evidence_views.route_measurements(page, [leg.chain.id for leg in route.legs]),
-                    "svg": Markup(page.build.slots.slot(svg)),
-                    "steps": [
-                        step_view(page, step) | {"branches": [step_view(page, o) for o in step.options]}
-                        for step in route.steps
-                    ],
-                }
-            )
+        found = routes.routes_from(page.model, tool_id)
         starts.append(
-            {"id": tool_id, "link": tool_link(page, tool_id), "name": plain(page.t(tool.name)), "routes": found}
+            {
+                "id": tool_id,
+                "name": plain(page.t(tool.name)),
+                "href": page.href(f"paths/{tool_id}/"),
+                "count": len(found),
+                "names": sorted({n.casefold() for n in [tool_id, *record_forms(tool), *tool.aliases]}),
+            }
         )
-    return page.show("path_finder.html", starts=starts)
+        for step in (step for route in found for step in route.steps):
+            for on_route in step.tools:
+                starts_through = through.setdefault(on_route, [])
+                if tool_id not in starts_through:
+                    starts_through.append(tool_id)
+    names = {tool_id: plain(page.t(page.model.tools[tool_id].name)) for tool_id in through}
+    lookup = {"starts": starts, "through": through, "names": names}
+    return page.show("path_finder.html", starts=starts, lookup=lookup)
+
+
+def path_start_page(page: Page, start_id: str) -> Markup:
+    """One starting point's page: its routes to the GPU, each drawn and listed step by step."""
+    tool = page.model.tools[start_id]
+    name = plain(page.t(tool.name))
+    found = []
+    for number, route in enumerate(routes.routes_from(page.model, start_id), start=1):
+        title = f"{name} → GPU · {page.ui('finder_route')} {number}"
+        chain = routes.route_chain(route, routes.same_in_every_language(title))
+        dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+        svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
+        found.append(
+            {
+                "number": number,
+                "legs": [chain_link(page, leg.chain.id) for leg in route.legs],
+                "measured": evidence_views.route_measurements(page, [leg.chain.id for leg in route.legs]),
+                "svg": Markup(page.build.slots.slot(svg)),
+                "steps": [
+                    step_view(page, step) | {"branches": [step_view(page, o) for o in step.options]}
+                    for step in route.steps
+                ],
+            }
+        )
+    starts = [
+        {"id": s, "name": plain(page.t(page.model.tools[s].name)), "href": page.href(f"paths/{s}/")}
+        for s in routes.starting_points(page.model)
+    ]
+    return page.show(
+        "path_start_page.md",
+        title=page.ui("finder_page_title").format(start=name),
+        start=tool_link(page, start_id),
+        current=start_id,
+        starts=starts,
+        routes=found,
+        index_href=page.href("paths/"),
+    )
 
 
 def chain_steps_inline(page: Page, chain: r.Chain) -> list[list[Markup]]:
