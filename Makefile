@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: python system system-test setup setup-test serve build print validate linkcheck test test-fast lint lock search-eval \
 	translations translations-reviewed translations-lock \
-	new-tool diff-diagrams check-external bench capture capture-cpu capture-import capture-check clean
+	new-tool diff-diagrams check-external bench engine-check capture capture-cpu capture-import capture-check clean
 
 python:
 	@bash scripts/check-python.sh $(PYTHON)
@@ -71,6 +71,11 @@ check-external: python $(VENV)/.test-installed
 
 bench: setup-test
 	$(PY) -m scripts bench
+
+# Build with ProperDocs (the MkDocs 1.x fork) in place of MkDocs, in a throwaway environment, and
+# compare with the normal build file by file (README, "Engine"); weekly in CI.
+engine-check: setup
+	$(PY) -m scripts engine-check
 
 linkcheck: setup-test build
 	$(PY) -m scripts linkcheck site

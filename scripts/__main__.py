@@ -14,6 +14,7 @@ from . import (
     build,
     check_external,
     diff_diagrams,
+    engine_check,
     export_schema,
     linkcheck,
     new_tool,
@@ -54,6 +55,11 @@ VERBS = {
         search_eval.run,
     ),
     "bench": ("benchmark the build and print the figures", bench.add_arguments, bench.run),
+    "engine-check": (
+        "build the site with ProperDocs in place of MkDocs and compare it with the normal build",
+        engine_check.add_arguments,
+        engine_check.run,
+    ),
 }
 
 

@@ -12,8 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-
+from macros.adapter import engine
 from macros.adapter.events import ONLY_LANGUAGE, PARTS_FILE
 from macros.adapter.finish import SiteParts, finish_site
 from macros.adapter.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
@@ -73,7 +72,7 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
     languages = read_languages(config)
     processes = {}
     for lang in languages.codes:
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(work / lang)]
+        command = [sys.executable, "-m", engine.NAME, "build", "--strict", "-f", str(config), "-d", str(work / lang)]
         one = {**env, ONLY_LANGUAGE: lang, PARTS_FILE: str(work / f"{lang}.json")}
         processes[lang] = subprocess.Popen(command, env=one, cwd=ROOT)
     ok = True
@@ -115,7 +114,7 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
         finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(PRINT_DIR_VARIABLE))
     except DataError as error:
         return print_data_errors(error) == OK
-    except PluginError as error:
+    except engine.PluginError as error:
         print(error, file=sys.stderr)
         return False
     return True

@@ -4,6 +4,9 @@ Everything else (macros/core, macros/templates) is plain Python and Jinja. Movin
 site engine means rewriting this folder. Each coupling point, and the engine behaviour it
 relies on:
 
+engine.py      which engine runs: MkDocs 1.x, or ProperDocs (its drop-in fork) where MkDocs is
+                 not installed; with ProperDocs it makes `mkdocs.*` imports load `properdocs.*`,
+                 which is why this package imports it before anything else.
 hooks.py (listed under `hooks:` in mkdocs.yml)
   on_config      creates the per-build state (`state.py`) on the outer build only: static-i18n
                  re-runs `build(config)` with the same config object for each other language
@@ -58,3 +61,5 @@ overrides/     Material template overrides: main.html (what Pagefind indexes), 4
                  swapped for partials/gsm-search.html; a test compares it with Material's),
                  partials/alternate.html (the language switcher, each name marked with its `lang`).
 """
+
+from . import engine  # noqa: F401  (first: under ProperDocs, `mkdocs` only exists once it ran)
