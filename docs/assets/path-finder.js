@@ -46,7 +46,8 @@
     : lookup.starts.slice().sort(function (a, b) { return closeness(a) - closeness(b); }).slice(0, 3);
   var lead = through ? notice.dataset.through.replace("{tool}", lookup.names[key]) : notice.dataset.nearest;
 
-  notice.textContent = notice.dataset.unknown.replace("{name}", wanted) + " " + lead + " ";
+  var gap = /^zh/.test(document.documentElement.lang) ? "" : " "; // Chinese sets no space after 。or ：
+  notice.textContent = notice.dataset.unknown.replace("{name}", wanted) + gap + lead + gap;
   offered.forEach(function (start, index) {
     var link = document.createElement("a");
     link.href = start.href;

@@ -20,10 +20,15 @@ from ..core.poster import print_files
 
 
 def collect(parts, page, lang: str, config) -> None:
-    """Note a built page (not the 404) and what its language's build calls the site; the page's
-    HTML is read back from the finished site when the files are written."""
+    """Note a built page (not the 404, nor an embed page: its diagram's page is listed) and what
+    its language's build calls the site; the page's HTML is read back from the finished site
+    when the files are written."""
     parts.language_sites.setdefault(lang, llms.LanguageSite(config["site_name"], config["site_description"] or ""))
-    if page.url.endswith("404.html") or page.file.src_uri.startswith("404"):
+    if (
+        page.url.endswith("404.html")
+        or page.file.src_uri.startswith("404")
+        or page.meta.get("template") == "embed.html"
+    ):
         return
     title = html.unescape(str(page.title or "")).strip() or config["site_name"]
     parts.pages.append((lang, page.url, title))

@@ -58,6 +58,7 @@ def define_env(env) -> None:
         "catalog": lambda: views.catalog(page()),
         "gelu_paths": lambda: views.group_figure(page(), "gemm-bias-gelu"),
         "path_finder": lambda: views.path_finder(page()),
+        "embed_page": lambda kind, target="": views.embed_page(page(), kind, target),
         "path_start_page": lambda tool_id: record_page("path", tool_id, lambda p: views.path_start_page(p, tool_id)),
         "print_downloads": lambda: views.print_downloads(page()),
         "site_file": lambda path: page().site_file(path),

@@ -16,8 +16,10 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from ..core import routes
 from ..core.languages import Languages
+from ..core.markup import plain
 from ..core.model import Model
 from ..core.search_terms import search_meta
+from ..core.ui import ui
 
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page", "paths": "path_start_page"}
 KINDS = {"tools": "tool", "layers": "layer", "chains": "chain", "paths": "page"}
@@ -66,28 +68,48 @@ def record_pages(model: Model) -> list[tuple[str, str, object]]:
     ]
 
 
-def add_record_pages(files: Files, config, model: Model, languages: Languages, lang: str, i18n) -> None:
-    """Add this language's record pages to `files`, dressed as static-i18n dresses its own."""
+def embed_pages(model: Model, lang: str) -> list[tuple[str, str, str]]:
+    """(path under /embed/, title, macro call) of every diagram a reader can embed in an iframe."""
+    pages = [("stack", ui("stack_title", lang), '{{ embed_page("stack") }}')]
+    for chain_id, chain in model.chains.items():
+        pages.append(
+            (f"chains/{chain_id}", plain(chain.title.get(lang)), f'{{{{ embed_page("chain", "{chain_id}") }}}}')
+        )
+    if model.evidence and model.evidence.gelu:
+        for size in model.evidence.gelu.operation["sizes"]:
+            title = ui("chart_title", lang).format(size=size)
+            pages.append((f"measured/{size}", title, f'{{{{ embed_page("measured", "{size}") }}}}'))
+    return pages
 
-    def virtual(section: str, record_id: str, page_lang: str, content: str) -> File:
-        file = File.generated(config, f"{section}/{record_id}.{page_lang}.md", content=content)
-        file.dest_uri = f"{languages.prefix(page_lang)}{section}/{record_id}/index.html"
+
+def add_record_pages(files: Files, config, model: Model, languages: Languages, lang: str, i18n) -> None:
+    """Add this language's record pages and embed pages to `files`, dressed as static-i18n
+    dresses its own."""
+
+    def virtual(path: str, page_lang: str, content: str) -> File:
+        file = File.generated(config, f"{path}.{page_lang}.md", content=content)
+        file.dest_uri = f"{languages.prefix(page_lang)}{path}/index.html"
         file.inclusion = InclusionLevel.NOT_IN_NAV
         return file
+
+    def add(path: str, content: str) -> None:
+        file = virtual(path, lang, content)
+        # What static-i18n's sitemap and language switcher read from its own files.
+        file.locale = lang
+        file.locale_alternate_of = lang
+        file.localization = lang
+        file.norm_src_uri = f"{path}.md"
+        file.alternates = {code: file if code == lang else virtual(path, code, "") for code in languages.codes}
+        files.append(file)
 
     prose = deep_dives(config["docs_dir"], model, lang)
     for section, record_id, record in record_pages(model):
         deep_dive = prose.get(record_id, "") if section == "tools" else ""
         # A start's page is found by its title; its tool's names find the tool's own page.
         search = {} if section == "paths" else search_meta(model, section, record, lang)
-        file = virtual(section, record_id, lang, page_markdown(section, record_id, search, deep_dive))
-        # What static-i18n's sitemap and language switcher read from its own files.
-        file.locale = lang
-        file.locale_alternate_of = lang
-        file.localization = lang
-        file.norm_src_uri = f"{section}/{record_id}.md"
-        file.alternates = {
-            code: file if code == lang else virtual(section, record_id, code, "") for code in languages.codes
-        }
-        files.append(file)
+        add(f"{section}/{record_id}", page_markdown(section, record_id, search, deep_dive))
+    for path, title, call in embed_pages(model, lang):
+        # overrides/embed.html: the diagram alone, no site around it (and outside the search index).
+        front = json.dumps({"template": "embed.html", "title": title}, ensure_ascii=False)
+        add(f"embed/{path}", f"---\n{front}\n---\n\n{call}\n")
     i18n.i18n_files_per_language[lang] = files.documentation_pages()

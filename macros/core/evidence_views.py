@@ -13,7 +13,8 @@ from markupsafe import Markup
 from . import diagrams
 from .evidence import NOT_COUNTED, Artifact, PathRow, Run
 from .markup import inline_html
-from .page import Page, chain_link, docs_links
+from .model import chain_tool_ids
+from .page import Page, chain_link, docs_links, embed_control
 
 EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
 
@@ -235,6 +236,8 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
                 "mid_y": top + CHART_LABEL + CHART_BAR / 2,
                 "value": f"{result.time_ms.median:.4g} ms" + (" ⚠" if result.varying else ""),
                 "varying": result.varying,
+                # The tools its chain names, so a `?tool=` address can outline the row (here.js).
+                "tools": chain_tool_ids(page.model.chains[path.chain]) if path.chain else [],
             }
         )
     title = page.ui("chart_title").format(size=size)
@@ -277,6 +280,7 @@ def measured(page: Page) -> Markup:
                 "size": size,
                 "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
                 "chart": time_chart(page, size, gelu.paths),
+                "embed": embed_control(page, f"measured/{size}/", page.ui("chart_title").format(size=size)),
                 "figure": kernels_figure(page, size),
                 "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }

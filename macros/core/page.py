@@ -94,3 +94,10 @@ def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
         {"href": page.model.references[ref_id].url, "text": inline_html(page.t(page.model.references[ref_id].title))}
         for ref_id in ref_ids
     ]
+
+
+def embed_control(page: Page, embed_path: str, title: str, tool_id: str | None = None) -> Markup:
+    """ "Embed" beside a diagram: the iframe code of its /embed/ page, to copy (here.js writes the
+    address out in full from where the reader is, so the code works wherever the site is hosted)."""
+    src = page.href(f"embed/{embed_path}") + (f"?tool={tool_id}" if tool_id else "")
+    return page.show("_embed_control.html", src=src, title=f"{title} · {page.ui('site_name')}")

@@ -74,6 +74,14 @@ UI: dict[str, dict[str, str]] = {
     "branch": {"zh": "分支", "en": "branch"},
     "artifact": {"zh": "产物", "en": "artifact"},
     "stack_title": {"zh": "CUDA/GPU 编程栈", "en": "The CUDA/GPU programming stack"},
+    "site_name": {"zh": "GPU 编程栈地图", "en": "GPU Stack Map"},
+    # Embedding a diagram in another page (an iframe of its /embed/ page).
+    "embed": {"zh": "嵌入", "en": "Embed"},
+    "embed_help": {"zh": "把这段代码粘贴到你的网页里：", "en": "Paste this code into your page:"},
+    "embed_code": {"zh": "嵌入代码", "en": "Embed code"},
+    "embed_copy": {"zh": "复制", "en": "Copy"},
+    "embed_copied": {"zh": "已复制", "en": "Copied"},
+    "embed_full": {"zh": "在 GPU 编程栈地图上打开完整页面", "en": "Open the full page on GPU Stack Map"},
     "stack_desc": {
         "zh": "七层栈图，从应用框架到 GPU 硬件；每个方框链接到对应工具页面。文字版见下方各层列表。",
         "en": "The seven-layer stack from application frameworks down to GPU hardware; each box links to its tool page. The layer list below is the text version.",
@@ -268,6 +276,7 @@ UI: dict[str, dict[str, str]] = {
     "finder_through": {"zh": "经过 {tool} 的路线从这些起点出发：", "en": "Routes through {tool} start from:"},
     "finder_nearest": {"zh": "最接近的起点：", "en": "The nearest starting points:"},
     "finder_routes": {"zh": "条路线到 GPU", "en": "routes to the GPU"},
+    "finder_one_route": {"zh": "条路线到 GPU", "en": "route to the GPU"},
     "finder_route": {"zh": "路线", "en": "Route"},
     "finder_via": {"zh": "沿执行链", "en": "Following"},
     "finder_then": {"zh": "接着沿", "en": "then"},

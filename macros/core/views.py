@@ -16,7 +16,7 @@ from . import diagrams, evidence_views, routes
 from . import records as r
 from .markup import HAN, inline_html, mark_chinese, plain
 from .model import chain_tool_ids
-from .page import Page, chain_link, docs_links, layer_link, swatch, tool_link
+from .page import Page, chain_link, docs_links, embed_control, layer_link, swatch, tool_link
 from .search_terms import record_forms
 from .ui import UI, ui
 
@@ -40,32 +40,73 @@ def off_stack_label(page: Page) -> str:
 # ---------------------------------------------------------------- diagrams
 
 
-def diagram_layouts(page: Page, wide_dot: str, narrow_dot: str, uid: str, title: str, desc: str) -> Markup:
-    """A diagram in its wide and narrow layouts (CSS picks one by screen width), as a slot."""
+def diagram_layouts(
+    page: Page, wide_dot: str, narrow_dot: str, uid: str, title: str, desc: str, here: str | None = None
+) -> Markup:
+    """A diagram in its wide and narrow layouts (CSS picks one by screen width), as a slot;
+    `here` (a node's id, "tool-triton") marks that box: "you are here"."""
     wide = page.build.diagrams.inline_svg(wide_dot, uid, title, desc)
     narrow = page.build.diagrams.inline_svg(narrow_dot, f"{uid}-narrow", title, desc)
+    if here:
+        wide, narrow = mark_here(wide, uid, here), mark_here(narrow, f"{uid}-narrow", here)
     both = page.show("diagram_layouts.html", wide=Markup(wide), narrow=Markup(narrow))
     return Markup(page.build.slots.slot(str(both)))
 
 
-def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
-    """The stack diagram; `here_*` highlights one tool or layer ('you are here')."""
+def mark_here(svg: str, uid: str, node: str) -> str:
+    """Give one linked box of a Graphviz SVG the class that outlines it (its anchor group's id is
+    "<uid>-a_<node>", with Graphviz's &#45; for each hyphen)."""
+    anchor = f'id="{uid}-a_{node.replace("-", "&#45;")}"'
+    return svg.replace(anchor, f'{anchor} class="gsm-here"', 1)
+
+
+def stack_svg(page: Page, here: str | None = None) -> Markup:
+    """The stack diagram in both layouts, `here` marked."""
     dot = page.build.memo(("stack", page.lang, page.root), lambda: diagrams.stack_dot(page.model, page.lang, page.root))
     narrow = page.build.memo(
         ("stack-narrow", page.lang, page.root), lambda: diagrams.stack_narrow_dot(page.model, page.lang, page.root)
     )
-    svg = diagram_layouts(page, dot, narrow, "stack", page.ui("stack_title"), page.ui("stack_desc"))
+    return diagram_layouts(page, dot, narrow, "stack", page.ui("stack_title"), page.ui("stack_desc"), here)
+
+
+def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
+    """The stack diagram; `here_*` outlines one tool or layer ('you are here'), with the code to
+    embed it (the tool outlined there too)."""
     here = f"tool-{here_tool}" if here_tool else f"layer-{here_layer}" if here_layer else None
-    return page.show("stack_figure.html", here=here, svg=svg)
+    embed = embed_control(page, "stack/", page.ui("stack_title"), here_tool)
+    return page.show("stack_figure.html", svg=stack_svg(page, here), embed=embed)
+
+
+def chain_svg(page: Page, chain: r.Chain) -> Markup:
+    """A chain's diagram in both layouts."""
+    dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
+    narrow = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+    return diagram_layouts(page, dot, narrow, f"chain-{chain.id}", plain(page.t(chain.title)), page.ui("chain_desc"))
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
     """A chain's diagram followed by its ordered step list (the text alternative)."""
     chain = page.model.chains[chain_id]
-    dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
-    narrow = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
-    svg = diagram_layouts(page, dot, narrow, f"chain-{chain_id}", plain(page.t(chain.title)), page.ui("chain_desc"))
-    return page.show("chain_figure.html", svg=svg, steps=chain_steps(page, chain))
+    embed = embed_control(page, f"chains/{chain_id}/", plain(page.t(chain.title)))
+    return page.show("chain_figure.html", svg=chain_svg(page, chain), steps=chain_steps(page, chain), embed=embed)
+
+
+def embed_page(page: Page, kind: str, target: str = "") -> Markup:
+    """A diagram alone, for an iframe (/embed/stack/, /embed/chains/<id>/, /embed/measured/<size>/):
+    the figure, its title and a link to the page it comes from."""
+    if kind == "stack":
+        title, figure, full = page.ui("stack_title"), stack_svg(page), ""
+    elif kind == "chain":
+        chain = page.model.chains[target]
+        title, figure, full = (
+            plain(page.t(chain.title)),
+            chain_svg(page, page.model.chains[target]),
+            f"chains/{target}/",
+        )
+    else:
+        title = page.ui("chart_title").format(size=target)
+        figure, full = evidence_views.time_chart(page, int(target), page.model.evidence.gelu.paths), "measured/"
+    return page.show("embed_page.html", title=title, figure=figure, full_href=page.href(full) if full else page.root)
 
 
 def group_figure(page: Page, group: str) -> Markup:
