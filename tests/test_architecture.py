@@ -227,3 +227,57 @@ def test_no_engine_language_literals_outside_the_words_and_the_schema():
             if isinstance(node, ast.Constant) and node.value in codes:
                 offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
     assert offenders == [], offenders
+
+
+def data_ids() -> dict[str, str]:
+    """Every tool, layer, chain, table and list id, chain group and measured word id → its kind."""
+    model = load(ROOT / "data")
+    ids: dict[str, str] = {}
+    for kind, records in (("tool", model.tools), ("layer", model.layers), ("chain", model.chains)):
+        ids.update(dict.fromkeys(records, kind))
+    ids.update(dict.fromkeys(model.tables, "table"))
+    ids.update(dict.fromkeys(model.lists, "list"))
+    ids.update(dict.fromkeys((c.group for c in model.chains.values() if c.group), "chain group"))
+    ids.update(dict.fromkeys(model.measurements, "measured word"))
+    return ids
+
+
+def python_literals(path: Path) -> list[tuple[int, str]]:
+    """String constants in a module, except attribute names (getattr(error, "context"))."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names = {
+        id(node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("getattr", "hasattr") and len(node.args) > 1
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in names
+    ]
+
+
+def quoted_literals(path: Path) -> list[tuple[int, str]]:
+    """Quoted strings in a template, script or stylesheet."""
+    text = path.read_text(encoding="utf-8")
+    return [
+        (number, a or b)
+        for number, line in enumerate(text.splitlines(), start=1)
+        for a, b in re.findall(r'"([^"\n]*)"|\'([^\'\n]*)\'', line)
+    ]
+
+
+def test_no_data_id_is_written_in_the_code():
+    # What varies with the data is a field in the data (a layer's route, a list's order, a table's
+    # page, a note's role): an id in code would silently stop matching when the data changes.
+    ids = data_ids()
+    found = []
+    for path in sorted((ROOT / "macros").rglob("*.py")):
+        found += [(path, line, value) for line, value in python_literals(path) if value in ids]
+    code = [*(ROOT / "macros" / "templates").rglob("*.*"), *(ROOT / "macros" / "adapter" / "overrides").rglob("*.html")]
+    code += [p for p in (ROOT / "docs" / "assets").iterdir() if p.is_file()]
+    for path in sorted(code):
+        found += [(path, line, value) for line, value in quoted_literals(path) if value in ids]
+    assert not found, "data ids written in code (make them fields in data/ instead):\n" + "\n".join(
+        f"{path.relative_to(ROOT)}:{line}: {value!r} ({ids[value]})" for path, line, value in found
+    )

@@ -13,12 +13,11 @@
   var list = dialog.querySelector("[data-gsm-search-results]");
   var status = dialog.querySelector("[data-gsm-search-status]");
   var none = dialog.querySelector("[data-gsm-search-none]");
-  var LIMIT = 10; // rows shown; the first screen holds about six
-  var PINNED = 3; // pages a name can pin above the full-text results
-  // Ranking weights, chosen with `make search-eval` (tests/search/queries.yaml): titles and names
-  // count most; pageLength 0.25 (Pagefind: 0.75) stops short pages outranking the glossary and
-  // the comparison tables that answer a term.
-  var RANKING = { metaWeights: { title: 8, names: 6, layer: 0, kind: 0 }, termSimilarity: 2, pageLength: 0.25 };
+  // Ranking weights, rows shown and pinned names: macros/core/search_terms.py (SEARCH_SETTINGS).
+  var settings = JSON.parse(dialog.dataset.settings);
+  var LIMIT = settings.rows;
+  var PINNED = settings.pinned;
+  var RANKING = settings.ranking;
   var engine = null;
   var attempts = 0;
   var ticket = 0;

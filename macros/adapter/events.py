@@ -18,6 +18,7 @@ from mkdocs.plugins import event_priority
 
 from ..core.diagrams import site_dots
 from ..core.problems import DataError
+from ..core.search_terms import SEARCH_SETTINGS
 from ..core.ui import ui
 from . import llms, redirects, site_files
 from .finish import finish_site
@@ -52,6 +53,7 @@ def on_env(env, config, files, **kwargs):
     # The theme's templates (overrides/) print interface words from the same table as ours.
     env.globals["gsm_ui"] = ui
     env.globals["gsm_prefix"] = state_of(config).build.languages.prefix
+    env.globals["gsm_search_settings"] = SEARCH_SETTINGS
     return env
 
 

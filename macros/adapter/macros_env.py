@@ -56,7 +56,7 @@ def define_env(env) -> None:
         "term_list": lambda with_notes=False: views.term_list(page(), with_notes),
         "references": lambda source: views.references(page(), source),
         "catalog": lambda: views.catalog(page()),
-        "gelu_paths": lambda: views.group_figure(page(), "gemm-bias-gelu"),
+        "chain_group": lambda group: views.group_figure(page(), group),
         "path_finder": lambda: views.path_finder(page()),
         "embed_page": lambda kind, target="": views.embed_page(page(), kind, target),
         "path_start_page": lambda tool_id: record_page("path", tool_id, lambda p: views.path_start_page(p, tool_id)),

@@ -42,9 +42,11 @@ class Run(_Strict):
     archive_sha256: str = Sha256
 
 
-# Kernel groups a path's row lists but does not count as its kernels: zeroing and copies,
-# including the copies a CUDA Graph makes of its inputs before each replay.
-NOT_COUNTED = ("memset", "memcpy", "cudagraph-input-copy")
+def uncounted_groups(data_dir: Path) -> set[str]:
+    """Kernel groups a path's row lists but does not count as its kernels (zeroing and copies, as
+    data/measurements.yaml marks them `counted: false`), read before the model exists (the importer)."""
+    words = yaml.safe_load((Path(data_dir) / "measurements.yaml").read_text(encoding="utf-8"))["measurements"]
+    return {w["id"] for w in words if w.get("kind") == "kernel-group" and w.get("counted") is False}
 
 
 class Kernel(_Strict):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from . import diagrams
-from .evidence import NOT_COUNTED, Artifact, PathRow, Run
+from .evidence import Artifact, PathRow, Run
 from .markup import inline_html
 from .model import chain_tool_ids
 from .page import Page, chain_link, docs_links, embed_control
@@ -31,9 +31,9 @@ def words(page: Page, word_id: str, part: str = "label") -> str:
 def provenance(page: Page, run: Run) -> list[dict]:
     """GPU, driver, CUDA, library versions, date, command and archive hash of a capture."""
     return [
-        {"label": page.ui("gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
+        {"label": page.ui("run_gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
         {"label": page.ui("driver"), "value": run.driver},
-        {"label": page.ui("cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
+        {"label": page.ui("run_cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
         {
             "label": page.ui("versions"),
             "value": ", ".join(f"{name} {version}" for name, version in run.versions.items()),
@@ -293,7 +293,7 @@ def measured(page: Page) -> Markup:
         runs=gelu.method.get("rounds", 1),
         sizes=sizes,
         operation=gelu.operation,
-        limits=words(page, "clocks-not-locked"),
+        limits=words(page, page.model.limits_note()),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
     )
 
@@ -323,7 +323,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
                             dict.fromkeys(
                                 _group_labels(page).get(k.group, k.group)
                                 for k in s.kernels
-                                if k.group not in NOT_COUNTED
+                                if k.group not in page.model.uncounted_groups()
                             )
                         ),
                     )
@@ -381,7 +381,7 @@ def method(page: Page) -> Markup:
         "evidence/method.md",
         method=gelu.method,
         operation=gelu.operation,
-        limits=words(page, "clocks-not-locked"),
+        limits=words(page, page.model.limits_note()),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
         artifacts=artifacts,
     )
@@ -393,7 +393,7 @@ def toolkit_table(page: Page) -> Markup:
     columns = [{"id": t.id, "version": t.version, "query": t.query} for t in toolkits.toolkits]
     rows = [
         {
-            "sm": f"sm_{arch.sm}",
+            "arch": f"sm_{arch.sm}",
             "capability": arch.compute_capability,
             "name": arch.name or page.ui("unnamed"),
             "cells": [arch.accepted.get(t.id, []) for t in toolkits.toolkits],

@@ -70,6 +70,14 @@ class Model:
         """Relations other tools declare towards this one (the reverse edges)."""
         return [(self.tools[other], rel) for other, rel in self.relations_towards.get(tool_id, ())]
 
+    def limits_note(self) -> str:
+        """The id of the note on what limits every measured figure (data/measurements.yaml)."""
+        return next(word.id for word in self.measurements.values() if word.kind == "note" and word.limits)
+
+    def uncounted_groups(self) -> set[str]:
+        """Kernel groups a path lists but does not count as its kernels (zeroing, copies)."""
+        return {word.id for word in self.measurements.values() if word.kind == "kernel-group" and not word.counted}
+
     def chains_in_group(self, group: str) -> list[r.Chain]:
         """The chains of one comparison group (e.g. every path of `gemm-bias-gelu`), in data order."""
         return [chain for chain in self.chains.values() if chain.group == group]
@@ -236,7 +244,7 @@ def _missing_words(
         in_file = _line_finder(evidence_dir / "gelu-paths.yaml", f"{display_root}/evidence/gelu-paths.yaml")
         wanted += [("path", path.id, *in_file(f"- id: {path.id}")) for path in evidence.gelu.paths]
         wanted += [("kernel-group", group, *in_file(group)) for group in evidence.gelu.groups]
-        wanted.append(("note", "clocks-not-locked", *in_file("method:")))
+
     if evidence and evidence.artifacts:
         in_file = _line_finder(evidence_dir / "artifacts.yaml", f"{display_root}/evidence/artifacts.yaml")
         for artifact in evidence.artifacts:
@@ -246,6 +254,18 @@ def _missing_words(
         in_file = _line_finder(evidence_dir / "hardware.yaml", f"{display_root}/evidence/hardware.yaml")
         wanted.append(("note", evidence.hardware.variant, *in_file("variant:")))
     problems = []
+    limits = [word.id for word in model.measurements.values() if word.kind == "note" and word.limits]
+    if evidence and evidence.gelu and len(limits) != 1:
+        problems.append(
+            Problem(
+                sources["measurements"].name,
+                1,
+                1,
+                "",
+                f"{len(limits)} notes say `limits: true` ({', '.join(limits) or 'none'}): exactly one note says what "
+                "limits every measured figure; mark it `limits: true`.",
+            )
+        )
     for kind, word_id, file, line in wanted:
         found = model.measurements.get(word_id)
         if found is None or found.kind != kind:

@@ -65,6 +65,10 @@ class Layer(Record):
     takes: Text = Field(description="What the layer takes in")
     gives: Text = Field(description="What the layer hands down")
     diagram: list[Id] = Field(description="Tool ids shown in this band of the stack diagram, in order")
+    route: Literal["start", "end"] | None = Field(
+        None,
+        description="The path finder: 'start' if a reader's code can start here, 'end' if a route has reached the GPU here",
+    )
 
 
 SYMMETRIC_RELATIONS = ("alternative", "confused-with")  # read the same both ways; stated on one side
@@ -126,6 +130,9 @@ class Tool(Record):
     placement: Text | None = Field(None, description="Why it sits in this layer, where debatable")
     relations: list[Relation] = Field(default_factory=list)
     docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
+    machine_code: bool = Field(
+        False, description="Machine code the GPU runs (SASS, a cubin): a route through it has arrived"
+    )
     checked: Checked | None = Field(
         None, description="Set only when the facts were really compared with the official documentation"
     )
@@ -179,6 +186,9 @@ class Table(Record):
     note: Text | None = None
     columns: list[Name] = Field(min_length=2)
     rows: list[Row] = Field(min_length=1)
+    page: Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*/$")] = Field(
+        "compare/", description="The page that shows it, e.g. choose/ (tool pages link there)"
+    )
 
 
 class Item(Record):
@@ -197,6 +207,7 @@ class GuideList(Record):
     title: Text
     intro: Text | None = None
     items: list[Item] = Field(min_length=1)
+    ordered: bool = Field(False, description="Shown numbered: the order matters to the reader (steps, ranks)")
 
 
 class Term(Record):
@@ -286,6 +297,8 @@ class MeasuredWords(Record):
     each: Text | None = Field(
         None, description="A chain group's title for each of its chains, {path} standing for the chain's own title"
     )
+    counted: bool = Field(True, description="A kernel group counted among a path's kernels (false: zeroing and copies)")
+    limits: bool = Field(False, description="A note on what limits every measured figure, shown beside them (one note)")
 
 
 Item.model_rebuild()

@@ -14,12 +14,10 @@ from dataclasses import dataclass
 
 from . import records as r
 
-# Where the code starts: the layers a reader writes code in, and artifacts outside the stack
-# (an ONNX model, a .cu file, a serialized engine).
-START_LAYERS = ("frameworks", "graph-compilers", "kernel-dsl", None)
-# A route has arrived when a step sits in these layers or names machine code for the GPU.
-GPU_LAYERS = ("driver-runtime", "hardware")
-MACHINE_CODE = ("sass", "cubin")
+# Where code starts and where a route arrives are the data's to say: a layer's `route`
+# ("start": a reader writes code there; "end": the driver or the hardware) and a tool's
+# `machine_code` (SASS, a cubin). Artifacts outside the stack (an ONNX model, a .cu file) are
+# starting points too.
 MAX_JOINS = 2  # chains joined end to start at most this often (no loops)
 
 
@@ -66,7 +64,9 @@ def parts_of(model, tool_id: str) -> set[str]:
 
 
 def _arrives(model, step: r.Step) -> bool:
-    return model.step_layer(step) in GPU_LAYERS or any(t in MACHINE_CODE for t in step.tools)
+    layer = model.step_layer(step)
+    arrived = layer is not None and model.layers[layer].route == "end"
+    return arrived or any(model.tools[t].machine_code for t in step.tools if t in model.tools)
 
 
 def _reaches_gpu(model, steps: list[r.Step]) -> bool:
@@ -127,7 +127,7 @@ def starting_points(model) -> list[str]:
     first_steps = {tool_id for chain in model.chains.values() for tool_id in chain.steps[0].tools}
     found = []
     for tool in model.tools.values():
-        if tool.layer not in START_LAYERS:
+        if tool.layer is not None and model.layers[tool.layer].route != "start":
             continue
         if tool.layer is None and (tool.kind != "artifact" or tool.id not in first_steps):
             continue  # outside the stack, only what a chain starts from (an ONNX model, a .cu file)

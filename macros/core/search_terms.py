@@ -9,6 +9,20 @@ import unicodedata
 
 KIND_ORDER = ("tool", "layer", "chain", "glossary", "page")  # which page wins when names collide
 
+# How the search box ranks and shows results, in one place (search.js reads it from the box's
+# data-settings). Chosen with `make search-eval` (tests/search/queries.yaml): titles and names
+# count most; pageLength 0.25 (Pagefind: 0.75) stops short pages outranking the glossary and the
+# comparison tables that answer a term. `meta_weights` name the metadata overrides/main.html marks.
+SEARCH_SETTINGS = {
+    "ranking": {
+        "metaWeights": {"title": 8, "names": 6, "layer": 0, "kind": 0},
+        "termSimilarity": 2,
+        "pageLength": 0.25,
+    },
+    "rows": 10,  # rows shown; the first screen holds about six
+    "pinned": 3,  # pages a typed name can pin above the full-text results
+}
+
 
 def _forms(text: str) -> list[str]:
     """A name and the forms in and around it: "automatic differentiation (autodiff, AD)" gives all

@@ -20,12 +20,6 @@ from .page import Page, chain_link, docs_links, embed_control, layer_link, swatc
 from .search_terms import record_forms
 from .ui import UI, ui
 
-# Which page shows each table (the rest are on Compare); tool pages link there.
-TABLE_PAGES = {"selection-guide": "choose/"}
-# Lists whose order matters to the reader (steps, ranks), shown numbered.
-# The misconceptions carry the seed's own labels (误区 1 … / Myth 1 …), so they are not numbered twice.
-ORDERED_LISTS = ("learning-order", "practical-order")
-
 
 def tool_link_html(page: Page, tool_id: str) -> Markup:
     """A link to a tool's page (the `tool_link` macro)."""
@@ -359,7 +353,7 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
     chains = [chain_link(page, c.id) for c in page.model.chains_through(tool_id)]
     tables = [
         {
-            "href": f"{page.href(TABLE_PAGES.get(t.id, 'compare/'))}#table-{t.id}",
+            "href": f"{page.href(t.page)}#table-{t.id}",
             "text": inline_html(page.t(t.title)),
         }
         for t in page.model.tables_with(tool_id)
@@ -544,7 +538,7 @@ def guide_list(page: Page, list_id: str) -> Markup:
         lagging=lagging_fields(page, "lists", list_id),
         intro=inline_html(page.t(guide.intro)) if guide.intro else None,
         items=list_items(page, guide.items),
-        ordered=list_id in ORDERED_LISTS,
+        ordered=guide.ordered,
     )
 
 

@@ -102,7 +102,7 @@ def busy_share(trace: dict, calls: int, median_ms: float) -> float:
     return kernel_us / (median_ms * 1e3)
 
 
-def size_entry(cap: Path, path_id: str, raw: dict, calls: int) -> dict:
+def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[str]) -> dict:
     """One size of one path: kernels per call and groups, the median of the runs' medians and
     their range, TFLOP/s, how busy the GPU was, and the error against the output's scale."""
     if raw.get("status") != "measured":
@@ -116,7 +116,7 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int) -> dict:
         "size": raw["size"],
         "status": "measured",
         "kernels": [yamlout.Inline(name=r["name"], group=r["group"], count=r["count"]) for r in rows],
-        "kernel_count": sum(r["count"] for r in rows if r["group"] not in schema.NOT_COUNTED),
+        "kernel_count": sum(r["count"] for r in rows if r["group"] not in uncounted),
         "time_ms": spread(medians),
         "runs_ms": yamlout.InlineList([stats.round_sig(m) for m in medians]),
         "varying": (max(medians) - min(medians)) / median > VARYING,
@@ -153,7 +153,7 @@ def ceilings(cap: Path) -> dict:
     return {"gemm_tflops": spread(gemm), "copy_gbs": spread(copy), "rounds": len(rounds)}
 
 
-def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
+def build_paths(cap: Path, manifest: dict, run: dict, uncounted: set[str]) -> dict:
     """The measured comparison, one row per path in catalog order."""
     records = load_path_records(cap)
     workers = {w["worker"]: w for w in manifest.get("workers", [])}
@@ -171,7 +171,7 @@ def build_paths(cap: Path, manifest: dict, run: dict) -> dict:
         else:
             notes = next((s.get("notes", {}) for s in record["sizes"] if s.get("notes")), {})
             row.update(status=record["status"], code=notes.get("code", ""), gelu=notes.get("gelu", "erf"))
-            row["sizes"] = [size_entry(cap, spec.id, raw, calls) for raw in record["sizes"]]
+            row["sizes"] = [size_entry(cap, spec.id, raw, calls, uncounted) for raw in record["sizes"]]
         for size in row["sizes"]:
             used_groups += [k["group"] for k in size.get("kernels", [])]
         paths.append(row)
@@ -318,7 +318,7 @@ def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str
         records = load_path_records(cap)
         manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
         run = run_block(manifest, archive_sha, argv)
-        paths_doc = build_paths(cap, manifest, run)
+        paths_doc = build_paths(cap, manifest, run, schema.uncounted_groups(data_dir))
         artifacts_doc, files, warnings = build_artifacts(cap, run, records)
     for warning in warnings:
         print("warning:", warning)
