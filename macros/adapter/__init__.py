@@ -56,10 +56,13 @@ site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excer
 llms.py        /llms.txt and /llms-full.txt: on_post_page keeps each language's finished pages
                  (static-i18n builds them one language after the other with one config), the
                  outer on_post_build writes both files from them and the model.
-overrides/     Material template overrides: main.html (what Pagefind indexes), 404.html (per
+overrides/     Material template overrides: main.html (what Pagefind indexes; base.html's
+                 site_meta block with the hreflang links as full URLs), 404.html (per
                  language), partials/header.html (Material 9.8's header with the search box
                  swapped for partials/gsm-search.html; a test compares it with Material's),
-                 partials/alternate.html (the language switcher, each name marked with its `lang`).
+                 partials/alternate.html (the language switcher, each name marked with its `lang`),
+                 partials/toc.html (its title's `for` only on pages in the navigation, where the
+                 toggle it names is; tests compare it and site_meta with Material's).
 """
 
 from . import engine  # noqa: F401  (first: under ProperDocs, `mkdocs` only exists once it ran)

@@ -14,12 +14,16 @@ from ..core.languages import Languages
 
 
 def write_not_found_pages(site: Path, pages: dict[str, str], languages: Languages, site_url: str) -> None:
-    """Put each language's 404 page at its language root, switcher pointing at the homes."""
+    """Put each language's 404 page at its language root, switcher and hreflang links pointing at the homes."""
     base = urlsplit(site_url or "/").path
-    homes = {lang: base + languages.prefix(lang) for lang in languages.codes}
     for language, html in pages.items():
-        for other, home in homes.items():
-            html = re.sub(rf'href="[^"]*"(\s+hreflang="{other}")', rf'href="{home}"\1', html)
+        for other in languages.codes:
+            home = base + languages.prefix(other)
+            # The head's hreflang alternates are full URLs (search engines ignore relative ones);
+            # the switcher's links are paths from the root, right at whatever depth a 404 is served.
+            full = (site_url or "/") + languages.prefix(other)
+            html = re.sub(rf'(<link rel="alternate" href=")[^"]*("\s+hreflang="{other}")', rf"\g<1>{full}\2", html)
+            html = re.sub(rf'(<a\s[^>]*?href=")[^"]*("\s+hreflang="{other}")', rf"\g<1>{home}\2", html)
         (site / languages.prefix(language) / "404.html").write_text(html, encoding="utf-8")
 
 

@@ -228,10 +228,8 @@ def _node(
         attrs += [f'href="{link_prefix}tools/{target.id}/"', 'target="_top"']
         tip = node.note.get(lang) if node.note else target.summary.get(lang)
         attrs.append(f'tooltip="{esc_attr(tip)}"')
-    elif node.note:
-        attrs.append(f'tooltip="{esc_attr(node.note.get(lang))}"')
-    else:
-        attrs.append(f'tooltip="{esc_attr(node.text.get(lang))}"')
+    # No tooltip on a step that links nowhere: Graphviz would wrap it in an <a> without href, a
+    # link search engines cannot follow (the chain's page lists every step with its note).
     return f"  {name} [{', '.join(attrs)}];"
 
 
@@ -279,10 +277,9 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
     ]
     heads = []
     for i, ((label, kernels, missing), chain) in enumerate(zip(paths, chains, strict=True)):
-        link = f' href="{link_prefix}chains/{chain}/" target="_top"' if chain else ""
-        out.append(
-            f'  p{i} [label=<<B>{lines_label(label, 26)}</B>>, shape="plaintext", style="", tooltip="{esc_attr(label)}"{link}];'
-        )
+        # A tooltip only with a link: Graphviz would wrap a lone tooltip in an <a> without href.
+        link = f', href="{link_prefix}chains/{chain}/", target="_top", tooltip="{esc_attr(label)}"' if chain else ""
+        out.append(f'  p{i} [label=<<B>{lines_label(label, 26)}</B>>, shape="plaintext", style=""{link}];')
         heads.append(f"p{i}")
         previous = f"p{i}"
         if not kernels:
@@ -290,7 +287,7 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
             out.append(f'  {previous} -> p{i}k0 [style="dashed"];')
             continue
         for k, kernel in enumerate(kernels):
-            out.append(f'  p{i}k{k} [label=<{lines_label(kernel, 28)}>, tooltip="{esc_attr(kernel)}"];')
+            out.append(f"  p{i}k{k} [label=<{lines_label(kernel, 28)}>];")
             out.append(f"  {previous} -> p{i}k{k};")
             previous = f"p{i}k{k}"
     # Keep the rows in the table's order, top to bottom.
