@@ -34,7 +34,9 @@ $(VENV)/.test-installed: requirements-test.txt $(VENV)/.build-installed
 
 setup: system $(VENV)/.build-installed
 
+# The tests also run the Nu HTML checker: vnu-jar from scripts/judges' npm lock, when missing.
 setup-test: system-test $(VENV)/.test-installed
+	@$(PY) -m scripts judges --install nu
 
 serve: setup
 	$(PY) -m scripts serve --dev-addr 127.0.0.1:8000
@@ -71,6 +73,11 @@ check-external: python $(VENV)/.test-installed
 
 bench: setup-test
 	$(PY) -m scripts bench
+
+# The independent judges (also the end of `make bench`): the Nu HTML checker and Lighthouse
+# (installed into scripts/judges/node_modules from its npm lock) over every page type.
+judges: setup-test
+	$(PY) -m scripts judges
 
 # Build with ProperDocs (the MkDocs 1.x fork) in place of MkDocs, in a throwaway environment, and
 # compare with the normal build file by file (README, "Engine"); weekly in CI.

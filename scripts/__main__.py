@@ -16,6 +16,7 @@ from . import (
     diff_diagrams,
     engine_check,
     export_schema,
+    judges,
     linkcheck,
     new_tool,
     print_posters,
@@ -53,6 +54,11 @@ VERBS = {
         "run the labelled queries through the built site's search and print top-1, top-3, MRR",
         search_eval.add_arguments,
         search_eval.run,
+    ),
+    "judges": (
+        "build the site and run the Nu HTML checker and Lighthouse over every page type",
+        judges.add_arguments,
+        judges.run,
     ),
     "bench": ("benchmark the build and print the figures", bench.add_arguments, bench.run),
     "engine-check": (

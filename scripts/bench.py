@@ -4,7 +4,8 @@ Measures the real data and a synthetic data set 10x larger (made in a temp folde
 load+validate, diagram rendering (cold, warm, parallel speedup), mkdocs build per
 language, link check, peak memory, page weights, search index size, and how fast
 `make serve` shows a saved edit, and `make build`'s time against a control site (bare Material +
-static-i18n + search at the same page count). Ends with each target and whether it is met.
+static-i18n + search at the same page count). Ends with each target and whether it is met,
+then the independent judges' verdicts (scripts/judges.py: the Nu HTML checker and Lighthouse).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from macros.core.graphviz import Diagrams
 from macros.core.languages import read_languages
 from macros.core.model import load
 
+from . import judges
 from .common import OK, ROOT
 from .linkcheck import check
 
@@ -316,6 +318,9 @@ def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict |
 def add_arguments(parser) -> None:
     parser.add_argument("--skip-large", action="store_true", help="only the real data (faster)")
     parser.add_argument("--pairs", type=int, default=5, help="paired builds against the control site (default: 5)")
+    parser.add_argument(
+        "--skip-judges", action="store_true", help="no Nu HTML checker and Lighthouse (about 20 minutes on 2 cores)"
+    )
 
 
 def run(args) -> int:
@@ -358,6 +363,11 @@ def run(args) -> int:
         for lang, size in search_index_sizes(site).items():
             print(f"  {lang:<18} {fmt(size)}")
         targets(real, big, page_weights(site))
+    if not args.skip_judges:
+        try:
+            judges.judge()
+        except judges.JudgeError as error:
+            print(f"\n== judges: not run: {error}")
     return OK
 
 

@@ -3,10 +3,11 @@
 #   build: graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
 #          pango lays out the PDFs (WeasyPrint); python3-venv makes the virtual environment.
 #   test:  the build's packages, plus chromium (browser tests), poppler-utils (PDF checks)
-#          and shellcheck (lets actionlint check the workflows' shell steps).
+#          and shellcheck (lets actionlint check the workflows' shell steps); Java, Node.js and
+#          npm run the Nu HTML checker, a jar from npm (npm also installs Lighthouse for `make bench`).
 set -euo pipefail
 build=(graphviz fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0)
-test_only=(chromium poppler-utils shellcheck)
+test_only=(chromium poppler-utils shellcheck default-jre-headless nodejs npm)
 case "${1:-build}" in
   build) packages=("${build[@]}") ;;
   test) packages=("${build[@]}" "${test_only[@]}") ;;
@@ -18,6 +19,12 @@ missing=()
 for package in "${packages[@]}"; do
   # A runner image may ship Chromium outside dpkg (GitHub's Ubuntu images link /usr/bin/chromium).
   if [ "$package" = chromium ] && [ -x /usr/bin/chromium ]; then
+    continue
+  fi
+  # Java and Node.js may come from elsewhere too (a runner image, NodeSource): any that runs will do.
+  if { [ "$package" = default-jre-headless ] && java -version >/dev/null 2>&1; } \
+    || { [ "$package" = nodejs ] && command -v node >/dev/null; } \
+    || { [ "$package" = npm ] && command -v npm >/dev/null; }; then
     continue
   fi
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

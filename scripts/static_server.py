@@ -1,16 +1,24 @@
-"""Serve a built site on 127.0.0.1 for the link checker and the browser tests.
+"""Serve a built site on 127.0.0.1 for the link checker, the browser tests and the judges.
 
-Sends a `LinkChecker` header so linkchecker lifts its per-host politeness delay.
+Sends a `LinkChecker` header so linkchecker lifts its per-host politeness delay. Lighthouse
+measures what the published site sends, so it is served as GitHub Pages serves it (gzip'd
+text, cached for ten minutes, connections kept open); the tests get every file fresh and as
+it is on disk.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
+import io
+import os
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/xml", "image/svg+xml")
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -22,8 +30,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     prefix = "/"
 
-    def __init__(self, *args, prefix: str = "/", **kwargs) -> None:
+    def __init__(self, *args, prefix: str = "/", like_github_pages: bool = False, **kwargs) -> None:
         self.prefix = prefix
+        self.like_github_pages = like_github_pages
+        if like_github_pages:  # connections kept open, as a real host keeps them (set before handling)
+            self.protocol_version = "HTTP/1.1"
         super().__init__(*args, **kwargs)
 
     def translate_path(self, path: str) -> str:
@@ -33,8 +44,28 @@ class QuietHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("LinkChecker", "local")
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "max-age=600" if self.like_github_pages else "no-store")
         super().end_headers()
+
+    def send_head(self):
+        """As the base class, but text gzip'd for a client that accepts it when `like_github_pages`."""
+        if not self.like_github_pages or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # the base class redirects to the folder's URL
+            path = os.path.join(path, "index.html")
+        kind = self.guess_type(path)
+        if not (os.path.isfile(path) and kind.startswith(COMPRESSED_TYPES)):
+            return super().send_head()
+        body = gzip.compress(Path(path).read_bytes(), mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass
@@ -66,12 +97,14 @@ class QuietServer(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def bind(directory: Path | str, port: int = 0, prefix: str = "/") -> QuietServer:
+def bind(directory: Path | str, port: int = 0, prefix: str = "/", like_github_pages: bool = False) -> QuietServer:
     """A server for `directory` under `prefix`, bound (its URL is known) but not yet serving.
 
     Binding first lets a caller build the site for the exact URL it will be served at.
     """
-    handler = functools.partial(QuietHandler, directory=str(directory), prefix=prefix)
+    handler = functools.partial(
+        QuietHandler, directory=str(directory), prefix=prefix, like_github_pages=like_github_pages
+    )
     server = QuietServer(("127.0.0.1", port), handler)
     server.prefix = prefix
     return server
