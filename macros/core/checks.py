@@ -1,5 +1,7 @@
 """Checks across records: references resolve, the stack is consistent, no silly cycles.
 
+References are declared in the schema (`records.RefersTo`), so one check resolves them all.
+
 Also the warnings: likely mistakes that are not errors (wrong language in a field,
 duplicate summaries, plain-http documentation links).
 """
@@ -15,55 +17,73 @@ from .yaml_source import SourceFile
 CJK_CHARS = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 
 
-def check_references(model, sources: dict[str, SourceFile], written_ids: dict[str, set[str] | None]) -> list[Problem]:
-    """Every id a record points at must exist, in the right collection.
+def check_references(
+    records: dict[str, list[tuple[int, r.Record]]],
+    sources: dict[str, SourceFile],
+    written_ids: dict[str, set[str] | None],
+) -> list[Problem]:
+    """Every id a record points at (a field typed with `RefersTo`) is defined in its collection's file.
 
-    An id counts as existing when its file defines it, even if that record has errors of its
-    own (reported separately); references into an unreadable file are not checked at all.
+    `records` holds each file's valid records with their positions in it. An id counts as
+    existing when its file defines it, even if that record has errors of its own (reported
+    separately); references into an unreadable file are not checked at all.
     """
+    return [
+        problem
+        for stem, found in records.items()
+        for index, record in found
+        for problem in unknown_ids(record, sources[stem], (stem, index), written_ids)
+    ]
+
+
+def unknown_ids(
+    record: r.Record, source: SourceFile, at: tuple, written_ids: dict[str, set[str] | None]
+) -> list[Problem]:
+    """The ids `record` (at YAML path `at` of `source`) points at that their collection's file lacks."""
+    problems = []
+    for path, value, target in r.references_in(record, at):
+        written = written_ids.get(target.collection)
+        if written is None or value in written:
+            continue
+        hint = did_you_mean(value, written)
+        problems.append(
+            source.problem(
+                path,
+                f"unknown {target.noun} '{value}'.{hint} If it is new, add it to data/{target.collection}.yaml first.",
+            )
+        )
+    return problems
+
+
+def check_consistency(model, sources: dict[str, SourceFile]) -> list[Problem]:
+    """What valid references can still get wrong: a stack band listing another layer's tool, a tool
+    related to itself, a step id used twice in a chain, a table row with the wrong number of cells,
+    a part-of cycle, a pair of tools related twice."""
     problems: list[Problem] = []
 
     def at(stem: str, record_id: str, *rest: object) -> tuple:
         return (stem, model.record_index[(stem, record_id)], *rest)
 
-    def need(stem: str, path: tuple, value: str, pool: dict, what: str) -> None:
-        written = written_ids.get(_file_of(what))
-        if written is None or value in written:
-            return
-        if value not in pool:
-            hint = did_you_mean(value, written)
-            problems.append(
-                sources[stem].problem(
-                    path, f"unknown {what} '{value}'.{hint} If it is new, add it to data/{_file_of(what)}.yaml first."
-                )
-            )
-
     for layer in model.layers.values():
         for i, tool_id in enumerate(layer.diagram):
-            path = at("layers", layer.id, "diagram", i)
-            need("layers", path, tool_id, model.tools, "tool")
             tool = model.tools.get(tool_id)
             # A misspelt layer on the tool is reported there; don't report it twice.
             if tool and tool.layer in model.layers and tool.layer != layer.id:
                 problems.append(
                     sources["layers"].problem(
-                        path,
+                        at("layers", layer.id, "diagram", i),
                         f"tool '{tool_id}' is in layer '{tool.layer}', not '{layer.id}': move it or fix its layer.",
                     )
                 )
     for tool in model.tools.values():
-        if tool.layer is not None:
-            need("tools", at("tools", tool.id, "layer"), tool.layer, model.layers, "layer")
-        need("tools", at("tools", tool.id, "kind"), tool.kind, model.kinds, "kind")
         for i, relation in enumerate(tool.relations):
-            path = at("tools", tool.id, "relations", i, "tool")
-            need("tools", path, relation.tool, model.tools, "tool")
             if relation.tool == tool.id:
-                problems.append(sources["tools"].problem(path, "a tool cannot relate to itself: remove this relation."))
-        for i, ref_id in enumerate(tool.docs):
-            need("tools", at("tools", tool.id, "docs", i), ref_id, model.references, "reference")
-        for i, ref_id in enumerate(tool.checked.against if tool.checked else []):
-            need("tools", at("tools", tool.id, "checked", "against", i), ref_id, model.references, "reference")
+                problems.append(
+                    sources["tools"].problem(
+                        at("tools", tool.id, "relations", i, "tool"),
+                        "a tool cannot relate to itself: remove this relation.",
+                    )
+                )
     for chain in model.chains.values():
         seen_steps: dict[str, int] = {}
         for i, step in enumerate(chain.steps):
@@ -77,44 +97,16 @@ def check_references(model, sources: dict[str, SourceFile], written_ids: dict[st
                 )
             elif step.id:
                 seen_steps[step.id] = i
-            for node, path in [(step, at("chains", chain.id, "steps", i))] + [
-                (option, at("chains", chain.id, "steps", i, "options", j)) for j, option in enumerate(step.options)
-            ]:
-                for k, tool_id in enumerate(node.tools):
-                    need("chains", path + ("tools", k), tool_id, model.tools, "tool")
-                if node.layer:
-                    need("chains", path + ("layer",), node.layer, model.layers, "layer")
-                for k, ref_id in enumerate(node.update.against if node.update else []):
-                    need("chains", path + ("update", "against", k), ref_id, model.references, "reference")
     for table in model.tables.values():
         for i, row in enumerate(table.rows):
-            path = at("tables", table.id, "rows", i)
             if len(row.cells) != len(table.columns):
                 problems.append(
                     sources["tables"].problem(
-                        path + ("cells",),
+                        at("tables", table.id, "rows", i, "cells"),
                         f"row has {len(row.cells)} cells but the table has {len(table.columns)} columns: "
                         "add or remove cells so they line up.",
                     )
                 )
-            if row.tool:
-                need("tables", path + ("tool",), row.tool, model.tools, "tool")
-            for k, tool_id in enumerate(row.mentions):
-                need("tables", path + ("mentions", k), tool_id, model.tools, "tool")
-    for guide in model.lists.values():
-        for path, item in _items(guide.items, at("lists", guide.id, "items")):
-            for k, tool_id in enumerate(item.tools):
-                need("lists", path + ("tools", k), tool_id, model.tools, "tool")
-    for term in model.glossary.values():
-        for k, tool_id in enumerate(term.tools):
-            need("glossary", at("glossary", term.id, "tools", k), tool_id, model.tools, "tool")
-        for k, ref_id in enumerate(term.checked.against if term.checked else []):
-            need("glossary", at("glossary", term.id, "checked", "against", k), ref_id, model.references, "reference")
-    for g, group in enumerate(model.catalog):
-        for e, entry in enumerate(group.entries):
-            need("catalog", ("catalog", g, "entries", e, "tool"), entry.tool, model.tools, "tool")
-            for k, tool_id in enumerate(entry.also):
-                need("catalog", ("catalog", g, "entries", e, "also", k), tool_id, model.tools, "tool")
     if "tools" not in sources:
         return problems
     problems += _part_of_cycles(model, sources)
@@ -155,16 +147,6 @@ def _pairs_stated_twice(model, sources: dict[str, SourceFile]) -> list[Problem]:
                 )
             )
     return problems
-
-
-def _file_of(what: str) -> str:
-    return {"tool": "tools", "layer": "layers", "kind": "kinds", "reference": "references"}.get(what, what)
-
-
-def _items(items: list[r.Item], base: tuple) -> Iterator[tuple[tuple, r.Item]]:
-    for i, item in enumerate(items):
-        yield base + (i,), item
-        yield from _items(item.items, base + (i, "items"))
 
 
 def _part_of_cycles(model, sources: dict[str, SourceFile]) -> list[Problem]:

@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from . import records as r
+from .checks import unknown_ids
 from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
@@ -29,7 +30,7 @@ class Finding(r.Record):
     field: r.NonEmpty = Field(description="The record's field the claim is in: summary, suits/0, relations …")
     claim: r.NonEmpty = Field(description="The record's claim, briefly, in English")
     verdict: Literal["confirmed", "corrected", "outdated", "unverified"]
-    ref: r.Id | None = Field(None, description="Reference id of the source (data/references.yaml)")
+    ref: r.ReferenceId | None = Field(None, description="Reference id of the source (data/references.yaml)")
     url: r.Url | None = None
     quote: r.NonEmpty | None = Field(None, description="The source's own words")
     fix: r.NonEmpty | None = Field(None, description="What changed in the record (all verdicts but confirmed)")
@@ -48,11 +49,12 @@ def load_findings(
     data_dir: Path,
     display_root: str,
     records: Mapping[str, Mapping[str, object]],
-    references: Mapping[str, object],
+    written_ids: Mapping[str, set[str] | None],
     validate_file: Callable[[SourceFile, str, type, list[Problem]], list[tuple[int, RecordCheck]]],
 ) -> tuple[dict[str, RecordCheck], list[Problem]]:
     """Every RecordCheck by record key, and the problems of the files that hold them; each file is
-    checked by `validate_file`, the same record validation (and messages) as every data file's."""
+    checked by `validate_file`, the same record validation (and messages) as every data file's, and
+    its references by the same check (`written_ids`: the ids each data file defines)."""
     found: dict[str, RecordCheck] = {}
     where: dict[str, str] = {}
     problems: list[Problem] = []
@@ -63,7 +65,8 @@ def load_findings(
         if read_problems:
             continue
         for index, check in validate_file(source, "checks", RecordCheck, problems):
-            problems += _check_problems(source, index, check, records, references)
+            problems += unknown_ids(check, source, ("checks", index), written_ids)
+            problems += _check_problems(source, index, check, records)
             at = source.locate(("checks", index))[0]
             if check.record in found:
                 problems.append(
@@ -83,7 +86,6 @@ def _check_problems(
     index: int,
     check: RecordCheck,
     records: Mapping[str, Mapping[str, object]],
-    references: Mapping[str, object],
 ) -> list[Problem]:
     problems = []
     collection, _, record_id = check.record.partition("/")
@@ -98,13 +100,6 @@ def _check_problems(
         )
     for i, finding in enumerate(check.findings):
         at = ("checks", index, "findings", i)
-        if finding.ref is not None and finding.ref not in references:
-            hint = did_you_mean(finding.ref, list(references))
-            problems.append(
-                source.problem(
-                    at + ("ref",), f"unknown reference '{finding.ref}'.{hint} Add it to data/references.yaml first."
-                )
-            )
         if finding.verdict != "confirmed" and finding.fix is None:
             problems.append(
                 source.problem(at + ("fix",), f"a '{finding.verdict}' finding says what changed: add `fix:`.")

@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import TypeAdapter, ValidationError
 
 from . import records as r
+from .checks import check_consistency, check_references, find_warnings
 from .evidence import Evidence, load_evidence, step_tools
 from .fact_checks import CHECKED_COLLECTIONS, RecordCheck, load_findings
 from .problems import DataError, Problem, did_you_mean
@@ -21,22 +22,24 @@ from .translations import Status, read_lock, status
 from .yaml_source import SourceFile, read_yaml
 
 
-@dataclass(frozen=True)
-class Model:
-    """All records, by id, plus the indexes pages need: complete when `load()` returns,
-    never changed afterwards (derived here once, never hand-written)."""
+def _a_field_per_data_file(cls: type) -> type:
+    """Give a class one field per data file, first and in the registry's order (`records.FILES`):
+    its records by id, or as a list in file order for the collections only shown in order."""
+    collections = {stem: dict[str, record] if r.keyed(stem) else list[record] for stem, record in r.FILES.items()}
+    cls.__annotations__ = {**collections, **cls.__annotations__}
+    return cls
 
-    kinds: dict[str, r.Kind]
-    layers: dict[str, r.Layer]
-    tools: dict[str, r.Tool]
-    chains: dict[str, r.Chain]
-    tables: dict[str, r.Table]
-    lists: dict[str, r.GuideList]
-    glossary: dict[str, r.Term]
-    terms: list[r.Translation]
-    references: dict[str, r.Reference]
-    catalog: list[r.CatalogGroup]
-    measurements: dict[str, r.MeasuredWords]
+
+@dataclass(frozen=True)
+@_a_field_per_data_file
+class Model:
+    """All records, plus the indexes pages need: complete when `load()` returns, never changed
+    afterwards (derived here once, never hand-written).
+
+    A field per data file comes from the registry (`model.tools: dict[str, Tool]`,
+    `model.terms: list[Translation]` …), so a new data file type needs no change here.
+    """
+
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
@@ -188,10 +191,9 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
             if hasattr(record, "id"):
                 lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
                 record_index[(stem, record.id)] = index
-    from .checks import check_references, find_warnings
-
     model = Model(**collections, lines=lines, record_index=record_index, **_indexes(collections))
-    problems += check_references(model, sources, written_ids)
+    problems += check_references(parsed, sources, written_ids)
+    problems += check_consistency(model, sources)
     problems += _unknown_files(data_dir, display_root)
     if not any(p.severity == "error" for p in problems):
         chain_steps = step_tools(
@@ -213,7 +215,7 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
         if not evidence_problems:
             problems += _missing_words(model, sources, data_dir / "evidence", display_root)
         records = {stem: getattr(model, stem) for stem in CHECKED_COLLECTIONS}
-        findings, finding_problems = load_findings(data_dir, display_root, records, model.references, _validate_file)
+        findings, finding_problems = load_findings(data_dir, display_root, records, written_ids, _validate_file)
         problems += finding_problems
         model = replace(model, findings=findings)
     if not any(p.severity == "error" for p in problems):

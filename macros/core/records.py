@@ -1,18 +1,37 @@
 """Typed records for every kind of data in data/: the schema of the site.
 
 The same classes validate the YAML at build time and yield the JSON Schema editors use.
-Text fields are plain text (escaped on output); `backticks` mark inline code.
+Text fields are plain text (escaped on output); `backticks` mark inline code. A field that
+names a record of another file says which (`ToolId`, `LayerId` …), and one check resolves them all.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Annotated, Literal, get_args
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
 NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
 Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=500)]
+
+
+@dataclass(frozen=True)
+class RefersTo:
+    """Marks an id as naming a record of another data file: `collection` is its key in FILES,
+    `noun` how messages call one of its records ("unknown tool 'nvvc'")."""
+
+    collection: str
+    noun: str
+
+
+ToolId = Annotated[Id, RefersTo("tools", "tool")]
+LayerId = Annotated[Id, RefersTo("layers", "layer")]
+KindId = Annotated[Id, RefersTo("kinds", "kind")]
+ReferenceId = Annotated[Id, RefersTo("references", "reference")]
 
 
 class Record(BaseModel):
@@ -64,7 +83,7 @@ class Layer(Record):
     summary: Text = Field(description="What lives in this layer")
     takes: Text = Field(description="What the layer takes in")
     gives: Text = Field(description="What the layer hands down")
-    diagram: list[Id] = Field(description="Tool ids shown in this band of the stack diagram, in order")
+    diagram: list[ToolId] = Field(description="Tool ids shown in this band of the stack diagram, in order")
     route: Literal["start", "end"] | None = Field(
         None,
         description="The path finder: 'start' if a reader's code can start here, 'end' if a route has reached the GPU here",
@@ -83,7 +102,7 @@ class Relation(Record):
     """
 
     type: Literal["uses", "generates", "part-of", "targets", "builds-on", "alternative", "confused-with"]
-    tool: Id
+    tool: ToolId
     note: Text | None = None
 
 
@@ -99,7 +118,7 @@ class Checked(Record):
 
     date: CheckDate
     version: NonEmpty | None = Field(None, description="The version checked, as its project writes it, e.g. Triton 3.6")
-    against: list[Id] = Field(min_length=1, description="Reference ids of the documentation compared")
+    against: list[ReferenceId] = Field(min_length=1, description="Reference ids of the documentation compared")
 
 
 class Update(Record):
@@ -107,7 +126,7 @@ class Update(Record):
 
     date: CheckDate
     text: Text = Field(description="What is true now, and since when")
-    against: list[Id] = Field(min_length=1, description="Reference ids of the sources that say so")
+    against: list[ReferenceId] = Field(min_length=1, description="Reference ids of the sources that say so")
 
 
 class Tool(Record):
@@ -116,8 +135,8 @@ class Tool(Record):
     id: Id
     name: Name
     aliases: list[NonEmpty] = Field(default_factory=list, description="Other names search should find")
-    layer: Id | None = Field(None, description="Layer id; omit for platforms and artifacts outside the stack")
-    kind: Id
+    layer: LayerId | None = Field(None, description="Layer id; omit for platforms and artifacts outside the stack")
+    kind: KindId
     source: Literal["map", "catalog", "both"] = "map"
     summary: Text = Field(description="One line: what it is")
     description: Text | None = None
@@ -129,7 +148,7 @@ class Tool(Record):
     avoid: list[Text] = Field(default_factory=list, description="What it does not suit")
     placement: Text | None = Field(None, description="Why it sits in this layer, where debatable")
     relations: list[Relation] = Field(default_factory=list)
-    docs: list[Id] = Field(default_factory=list, description="Reference ids of its official documentation")
+    docs: list[ReferenceId] = Field(default_factory=list, description="Reference ids of its official documentation")
     machine_code: bool = Field(
         False, description="Machine code the GPU runs (SASS, a cubin): a route through it has arrived"
     )
@@ -143,8 +162,8 @@ class StepNode(Record):
 
     id: Id | None = Field(None, description="Stable id that evidence names (never a position); unique in its chain")
     text: Name = Field(description="The step as the seed writes it")
-    tools: list[Id] = Field(default_factory=list, description="Tools this step names; the first one is linked")
-    layer: Id | None = Field(None, description="Layer, when no tool gives it")
+    tools: list[ToolId] = Field(default_factory=list, description="Tools this step names; the first one is linked")
+    layer: LayerId | None = Field(None, description="Layer, when no tool gives it")
     artifact: bool = Field(False, description="A file or built output (PTX, cubin, engine …) rather than a tool")
     note: Text | None = None
     update: Update | None = Field(None, description="What a checked source now says that the seed's step does not")
@@ -171,8 +190,8 @@ class Chain(Record):
 class Row(Record):
     """A table row: cells in column order; `tool` names the row's subject."""
 
-    tool: Id | None = None
-    mentions: list[Id] = Field(default_factory=list, description="Other tools named in the row")
+    tool: ToolId | None = None
+    mentions: list[ToolId] = Field(default_factory=list, description="Other tools named in the row")
     cells: list[Name]
 
 
@@ -195,7 +214,7 @@ class Item(Record):
     """A list item, possibly with sub-items."""
 
     text: Text
-    tools: list[Id] = Field(default_factory=list)
+    tools: list[ToolId] = Field(default_factory=list)
     items: list[Item] = Field(default_factory=list)
 
 
@@ -220,7 +239,7 @@ class Term(Record):
     )
     expansion: NonEmpty | None = Field(None, description="What the abbreviation stands for")
     definition: Text
-    tools: list[Id] = Field(default_factory=list, description="Related tools")
+    tools: list[ToolId] = Field(default_factory=list, description="Related tools")
     checked: Checked | None = Field(
         None, description="Set only when the definition was really compared with official documentation"
     )
@@ -268,8 +287,10 @@ class Reference(Record):
 class CatalogEntry(Record):
     """One row of the catalog page: a tool and its one line."""
 
-    tool: Id
-    also: list[Id] = Field(default_factory=list, description="Other tools the row names, e.g. MLIR in 'LLVM / MLIR'")
+    tool: ToolId
+    also: list[ToolId] = Field(
+        default_factory=list, description="Other tools the row names, e.g. MLIR in 'LLVM / MLIR'"
+    )
     line: Text
 
 
@@ -327,3 +348,35 @@ IN_ORDER = ("terms", "catalog")
 def keyed(stem: str) -> bool:
     """Whether the model holds a collection's records by id (else as a list, in file order)."""
     return stem not in IN_ORDER
+
+
+def references_in(record: Record, path: tuple = ()) -> Iterator[tuple[tuple, str, RefersTo]]:
+    """Every id `record` names in a field typed with RefersTo, nested records and lists included:
+    (its YAML path under `path`, the id, the collection it names)."""
+    for name, target in _field_targets(type(record)):
+        yield from _ids_in(getattr(record, name), target, path + (name,))
+
+
+def _ids_in(value: object, target: RefersTo | None, path: tuple) -> Iterator[tuple[tuple, str, RefersTo]]:
+    if isinstance(value, Record):
+        yield from references_in(value, path)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _ids_in(item, target, path + (index,))
+    elif isinstance(value, str) and target is not None:
+        yield path, value, target
+
+
+@cache
+def _field_targets(record_class: type[Record]) -> tuple[tuple[str, RefersTo | None], ...]:
+    # Pydantic keeps a field's outer Annotated metadata apart from its annotation; look in both.
+    return tuple(
+        (name, _refers_to((info.annotation, *info.metadata))) for name, info in record_class.model_fields.items()
+    )
+
+
+def _refers_to(annotation: object) -> RefersTo | None:
+    if isinstance(annotation, RefersTo):
+        return annotation
+    parts = annotation if isinstance(annotation, tuple) else get_args(annotation)
+    return next((found for part in parts if (found := _refers_to(part)) is not None), None)
