@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from fnmatch import fnmatchcase
 
 from conftest import ROOT, build_site
 
 from macros.core import records as r
-from macros.core.diagrams import chain_dot, esc, stack_dot
+from macros.core.diagrams import chain_dot, esc, group_dot, site_diagrams, stack_dot
+from macros.core.languages import read_languages
 from macros.core.model import load
 from macros.core.palette import LAYER_COLOURS
 
@@ -86,6 +88,16 @@ def test_hostile_text_cannot_escape_a_label():
     assert "\n  evil" not in dot  # … never as a statement of its own
 
 
+def test_chains_drawn_together_keep_their_own_node_names_and_their_text():
+    # Step text that reads like a node name stays text; only the nodes get each chain's prefix.
+    text = "feed s1 then s2o1 ;"
+    dot = group_dot(MODEL, [sample_chain(), sample_chain(text=text)], "en", "", narrow=True)
+    assert dot.count(f">{text}<") == 1  # its label, as written
+    assert "c0s0 -> c0s1;" in dot and "c1s1 -> c1s2;" in dot
+    assert 'c0s2 -> c1s0 [style="invis"];' in dot  # the second chain drawn below the first
+    assert not re.search(r"(?<![\w\"])s\d+(o\d+)?[ ;\]]", dot.replace(text, "")), dot
+
+
 # ---------------------------------------------------------------- rendering (real Graphviz, real builds)
 
 
@@ -111,6 +123,40 @@ def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg
     assert not counter.exists() or counter.read_text() == ""  # warm: served from the cache
     first, second = inline_svgs(built_site), inline_svgs(site)
     assert first and first == second
+
+
+GRAPHVIZ_FIGURE = re.compile(r'<svg role="(?:img|group)" aria-labelledby="(\S+)-title \S+-desc" class="gsm-svg"')
+
+
+def test_every_diagram_a_page_draws_is_registered_for_that_page(built_site):
+    # The build renders the registered diagrams up front, linked as their registered pages link,
+    # and `make diff-diagrams` compares them: a figure drawn elsewhere would be missed by both.
+    languages = read_languages(ROOT / "mkdocs.yml")
+    registered = {diagram.id: diagram for diagram in site_diagrams(MODEL)}
+    drawn, unregistered = set(), []
+    for lang in languages.codes:
+        root = built_site / languages.prefix(lang)
+        for page in sorted(root.rglob("index.html")):
+            url = page.parent.relative_to(root).as_posix() + "/"
+            url = "" if url == "./" else url
+            if any(url.startswith(languages.prefix(other)) for other in languages.others if other != lang):
+                continue
+            for uid in GRAPHVIZ_FIGURE.findall(page.read_text(encoding="utf-8")):
+                diagram = registered.get(uid)
+                pattern = next((p for p in diagram.pages if fnmatchcase(url, p)), None) if diagram else None
+                if pattern is None:
+                    unregistered.append(f"{lang}: {url or '(home)'} draws {uid}")
+                drawn.add((uid, pattern))
+    assert not unregistered, "drawn but not registered in site_diagrams for that page:\n" + "\n".join(unregistered)
+    assert len(drawn) > 100
+    # Every diagram is drawn, on each of its pages named exactly (`tools/*/`: any tool page may).
+    never = [
+        f"{d.id} on {page or '(home)'}"
+        for d in registered.values()
+        for page in d.pages
+        if (d.id, page) not in drawn and ("*" not in page or not any(uid == d.id for uid, _ in drawn))
+    ]
+    assert not never, "registered but never drawn there:\n" + "\n".join(never)
 
 
 def test_inline_svg_is_responsive_titled_and_uses_plain_href(built_site):

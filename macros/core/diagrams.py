@@ -2,13 +2,19 @@
 
 Every label is an HTML-like label with all text entity-escaped, so quotes, braces,
 backslashes or angle brackets in data render as text and cannot change the graph.
+Every diagram the site draws is registered once, in `site_diagrams`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
 from . import records as r
 from .markup import plain, wrap
 from .palette import FONT, layer_colours
+from .ui import ui
 
 TOOLS_PER_ROW = 5
 EDGE_COLOUR = "#8a8a8a"
@@ -145,40 +151,50 @@ def chain_dot(model, chain: r.Chain, lang: str, link_prefix: str, narrow: bool =
     `narrow` (phones): one column, a decision and its branches drawn as one box with a row
     per branch, and shorter lines, so the diagram is never wider than a phone's screen.
     """
-    layer_ids = list(model.layers)
-    out = [
+    head = [
         "digraph chain {",
         f'  graph [bgcolor="transparent", pad="0.05", margin="0", nodesep="0.25", ranksep="0.28", fontname="{FONT}"];',
         f'  node [fontname="{FONT}", fontsize="13", margin="0.12,0.06"];',
         f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.3"];',
     ]
+    return "\n".join([*head, *_chain_statements(model, chain, lang, link_prefix, narrow), "}"]) + "\n"
+
+
+def _step_name(names: str, step: int, option: int | None = None) -> str:
+    """A step's node name (`s2`, a branch's `s2o1`), after `names`, which keeps chains drawn together apart."""
+    return f"{names}s{step}" + ("" if option is None else f"o{option}")
+
+
+def _chain_statements(model, chain: r.Chain, lang: str, link_prefix: str, narrow: bool, names: str = "") -> list[str]:
+    """A chain's nodes and edges, each node named after `names` (see `_step_name`)."""
+    layer_ids = list(model.layers)
+    out = []
     previous: list[str] = []
     wrap = NARROW_WRAP if narrow else WIDE_WRAP
     for i, step in enumerate(chain.steps):
         if step.options and narrow:
-            name = f"s{i}"
+            name = _step_name(names, i)
             out.append(_decision_table(model, name, step, lang, link_prefix, layer_ids))
             out += [f"  {p} -> {name};" for p in previous]
             previous = [name]
         elif step.options:
-            names = []
-            decision = f"s{i}"
+            branches = []
+            decision = _step_name(names, i)
             out.append(_node(model, decision, step, lang, link_prefix, layer_ids, decision_point=True))
             out += [f"  {p} -> {decision};" for p in previous]
             for j, option in enumerate(step.options):
-                name = f"s{i}o{j}"
-                names.append(name)
+                name = _step_name(names, i, j)
+                branches.append(name)
                 out.append(_node(model, name, option, lang, link_prefix, layer_ids))
                 out.append(f'  {decision} -> {name} [style="dashed"];')
-            out.append(f"  {{ rank=same; {'; '.join(names)}; }}")
-            previous = names
+            out.append(f"  {{ rank=same; {'; '.join(branches)}; }}")
+            previous = branches
         else:
-            name = f"s{i}"
+            name = _step_name(names, i)
             out.append(_node(model, name, step, lang, link_prefix, layer_ids, wrap=wrap))
             out += [f"  {p} -> {name};" for p in previous]
             previous = [name]
-    out.append("}")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _decision_table(model, name: str, step: r.Step, lang: str, link_prefix: str, layer_ids: list[str]) -> str:
@@ -240,9 +256,7 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str, narrow:
     """
     body = []
     for c, chain in enumerate(chains):
-        single = chain_dot(model, chain, lang, link_prefix, narrow=narrow).splitlines()
-        statements = [line for line in single[1:-1] if not line.lstrip().startswith(("graph [", "node [", "edge ["))]
-        renamed = [_prefix_nodes(line, f"c{c}") for line in statements]
+        statements = _chain_statements(model, chain, lang, link_prefix, narrow, names=f"c{c}")
         body.append(f"  subgraph cluster_{c} {{")
         body.append(
             f'    label=<<B>{lines_label(chain.title.get(lang), NARROW_WRAP + 6 if narrow else 200)}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
@@ -250,11 +264,12 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str, narrow:
         body.append(
             f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
         )
-        body += ["  " + line for line in renamed]
+        body += ["  " + line for line in statements]
         body.append("  }")
         if narrow and c:
             # One below another: the previous chain's last step sits above this chain's first.
-            body.append(f'  c{c - 1}s{len(chains[c - 1].steps) - 1} -> c{c}s0 [style="invis"];')
+            above = _step_name(f"c{c - 1}", len(chains[c - 1].steps) - 1)
+            body.append(f'  {above} -> {_step_name(f"c{c}", 0)} [style="invis"];')
     return (
         "digraph group {\n"
         f'  graph [bgcolor="transparent", pad="0.05", margin="0", nodesep="0.2", ranksep="0.25", fontname="{FONT}", fontsize="13"];\n'
@@ -297,35 +312,76 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
     return "\n".join(out) + "\n"
 
 
-def _prefix_nodes(line: str, prefix: str) -> str:
-    # Node names are s<i> / s<i>o<j>; give each chain its own namespace.
-    import re
+def measured_kernels_dot(model, lang: str, link_prefix: str, size: int) -> str:
+    """The measured paths at one size (data/evidence/), each with the kernel groups it launched."""
+    gelu = model.evidence.gelu
 
-    return re.sub(r"(?<![\w\"])(s\d+(?:o\d+)?)(?=[\s;\]])", rf"{prefix}\1", line)
+    def label(word_id: str) -> str:
+        return model.measurements[word_id].label.get(lang)
+
+    groups = {group: label(group) for group in gelu.groups}
+    rows = []
+    for path in gelu.paths:
+        result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
+        kernels = [groups.get(k.group, k.group) for k in result.kernels] if result else []
+        rows.append((label(path.id), kernels, ui("not_measured", lang)))
+    return kernels_dot(rows, link_prefix, [path.chain for path in gelu.paths])
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """One diagram the site draws: its id (the drawn SVG's element ids start with it), the pages
+    that draw it, and how to draw it in a language with links relative to a page."""
+
+    id: str
+    pages: tuple[str, ...]  # URLs under the language root; `*` stands for any id, as in "tools/*/"
+    draw: Callable[[str, str], str]  # (language, link prefix) → DOT text
+
+    def link_prefixes(self) -> list[str]:
+        """How its pages link back to the language root ('', '../', '../../' …): its links differ by that alone."""
+        return sorted({"../" * page.count("/") for page in self.pages})
+
+
+def site_diagrams(model) -> list[Diagram]:
+    """Every diagram of the site, registered once: the build renders them all up front,
+    `make diff-diagrams` compares them between two revisions and `make bench` times them."""
+    from .routes import route_chain, routes_from, same_in_every_language, starting_points
+
+    stack_pages = ("", "tools/*/", "layers/*/", "embed/stack/")
+    found = [
+        Diagram("stack", stack_pages, partial(stack_dot, model)),
+        Diagram("stack-narrow", stack_pages, partial(stack_narrow_dot, model)),
+    ]
+    for chain in model.chains.values():
+        # Besides its own page and embed page, a tool's deep dive may draw any chain (docs/deep-dives/).
+        pages = (f"chains/{chain.id}/", f"embed/chains/{chain.id}/", "tools/*/")
+        found.append(Diagram(f"chain-{chain.id}", pages, partial(chain_dot, model, chain)))
+        found.append(Diagram(f"chain-{chain.id}-narrow", pages, partial(chain_dot, model, chain, narrow=True)))
+    for group in chain_groups(model):
+        chains = model.chains_in_group(group)
+        found.append(Diagram(f"group-{group}", ("compare/",), partial(group_dot, model, chains)))
+        found.append(Diagram(f"group-{group}-narrow", ("compare/",), partial(group_dot, model, chains, narrow=True)))
+    for start in starting_points(model):
+        for route in routes_from(model, start):
+            # The path finder draws each route in the narrow layout; the title is not part of the DOT text.
+            chain = route_chain(route, same_in_every_language("-"))
+            found.append(
+                Diagram(f"route-{route.id}", (f"paths/{start}/",), partial(chain_dot, model, chain, narrow=True))
+            )
+    if model.evidence and model.evidence.gelu:
+        for size in model.evidence.gelu.operation["sizes"]:
+            found.append(Diagram(f"kernels-{size}", ("measured/",), partial(measured_kernels_dot, model, size=size)))
+    return found
 
 
 def site_dots(model, languages: tuple[str, ...]) -> list[str]:
-    """DOT text of every diagram the site's pages draw, so they can be rendered up front in parallel.
-
-    Links are relative, so the text depends on how deep the page is: the home page (''),
-    tool/layer/chain/concept pages ('../../') and the Compare page ('../').
-    """
-    from .routes import route_chain, routes_from, same_in_every_language, starting_points
-
-    dots = []
-    for lang in languages:
-        dots += [stack_dot(model, lang, prefix) for prefix in ("", "../../")]
-        dots += [stack_narrow_dot(model, lang, prefix) for prefix in ("", "../../")]
-        for narrow in (False, True):
-            dots += [chain_dot(model, chain, lang, "../../", narrow=narrow) for chain in model.chains.values()]
-            for group in chain_groups(model):
-                dots.append(group_dot(model, model.chains_in_group(group), lang, "../", narrow=narrow))
-        # The path finder (a page one level down) draws each route in the narrow layout; the
-        # title is not part of the DOT text.
-        for start in starting_points(model):
-            for route in routes_from(model, start):
-                dots.append(chain_dot(model, route_chain(route, same_in_every_language("-")), lang, "../", narrow=True))
-    return dots
+    """DOT text of every diagram the site's pages draw, as each page links, so they can be rendered up front in parallel."""
+    return [
+        diagram.draw(lang, prefix)
+        for lang in languages
+        for diagram in site_diagrams(model)
+        for prefix in diagram.link_prefixes()
+    ]
 
 
 def chain_groups(model) -> list[str]:
@@ -337,18 +393,6 @@ def named_diagrams(model, languages: tuple[str, ...]) -> dict[str, str]:
     """Every diagram of the site by a stable name ('stack-zh', 'chain-jax-jit-en' …) → DOT text.
 
     Links are drawn as from the language root, so the text depends on the data alone;
-    used to compare diagrams between two revisions and to benchmark rendering.
+    used to compare diagrams between two revisions.
     """
-    named = {}
-    for lang in languages:
-        named[f"stack-{lang}"] = stack_dot(model, lang, "")
-        named[f"stack-narrow-{lang}"] = stack_narrow_dot(model, lang, "")
-        for chain in model.chains.values():
-            named[f"chain-{chain.id}-{lang}"] = chain_dot(model, chain, lang, "")
-            named[f"chain-{chain.id}-narrow-{lang}"] = chain_dot(model, chain, lang, "", narrow=True)
-        for group in chain_groups(model):
-            named[f"group-{group}-{lang}"] = group_dot(model, model.chains_in_group(group), lang, "")
-            named[f"group-{group}-narrow-{lang}"] = group_dot(
-                model, model.chains_in_group(group), lang, "", narrow=True
-            )
-    return named
+    return {f"{diagram.id}-{lang}": diagram.draw(lang, "") for lang in languages for diagram in site_diagrams(model)}

@@ -255,14 +255,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
 
 def kernels_figure(page: Page, size: int) -> Markup:
     """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
-    gelu = _evidence(page).gelu
-    labels = _group_labels(page)
-    lines = []
-    for path in gelu.paths:
-        result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
-        steps = [labels.get(k.group, k.group) for k in result.kernels] if result else []
-        lines.append((words(page, path.id), steps, page.ui("not_measured")))
-    dot = diagrams.kernels_dot(lines, page.root, [path.chain for path in gelu.paths])
+    dot = diagrams.measured_kernels_dot(page.model, page.lang, page.root, size)
     title = f"{page.ui('kernels_figure')} ({size}³)"
     svg = page.build.diagrams.inline_svg(dot, f"kernels-{size}", title, page.ui("kernels_figure_desc"))
     return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
