@@ -60,12 +60,18 @@ def test_every_tool_layer_chain_and_guide_is_listed_in_both_languages(links, bas
             plain(MODEL.tools["tensorrt"].name.get(lang)),
             plain(MODEL.tools["tensorrt"].summary.get(lang)),
         )
-    # Every real page of the site is listed: none missing, no redirect stub or 404 listed.
+    # Every real page of the site is listed: none missing, no redirect stub, 404 or embed page
+    # (an iframe's copy of a diagram whose page is listed) listed.
     pages = {
         base_url + path.relative_to(built_site).parent.as_posix().removeprefix(".") + "/"
         for path in built_site.rglob("index.html")
         if 'http-equiv="refresh"' not in path.read_text(encoding="utf-8")
+        and "embed" not in path.relative_to(built_site).parts
     }
+    assert any(
+        "/embed/" in url
+        for url in (base_url + p.relative_to(built_site).as_posix() for p in built_site.rglob("index.html"))
+    )
     listed = {url for url in links if url.endswith("/")}
     assert {url.replace(base_url + "/", base_url) for url in pages} == listed
 
