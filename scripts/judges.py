@@ -41,6 +41,7 @@ PAGE_TYPES = {
     "chain": "chains/triton-pipeline/",
     "compare": "compare/",
     "path finder": "paths/",
+    "path finder start": "paths/jax/",
     "measured": "measured/",
     "method": "method/",
     "toolkits": "toolkits/",
