@@ -17,7 +17,6 @@ from macros.adapter.events import ONLY_LANGUAGE, PARTS_FILE
 from macros.adapter.finish import SiteParts, finish_site
 from macros.adapter.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
 from macros.core.build import Build
-from macros.core.cache import CACHE_ROOT
 from macros.core.languages import read_config, read_languages
 from macros.core.model import site_data_dir
 from macros.core.problems import DataError
@@ -110,7 +109,7 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
         site_url += "/"  # as MkDocs normalizes it
     data_dir = site_data_dir(config, values.get("extra", {}).get("data_dir", "data"))
     try:
-        build = Build.start(data_dir, languages)
+        build = Build.start(data_dir, languages, config)
         finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(PRINT_DIR_VARIABLE))
     except DataError as error:
         return print_data_errors(error) == OK
@@ -145,14 +144,14 @@ def serve(args) -> int:
     from macros.adapter.dev_server import serve as serve_site
 
     host, _, port = args.dev_addr.rpartition(":")
-    print_dir = CACHE_ROOT / "serve-print"
-    try:
-        write_pdfs(print_dir)
-    except DataError as error:
-        return print_data_errors(error)
-    # The pages link to where they are served; the rebuilds copy the PDFs in.
-    os.environ.update({"SITE_URL": f"http://{host}:{port}/", PRINT_DIR_VARIABLE: str(print_dir)})
     with tempfile.TemporaryDirectory(prefix="gsm-serve-") as folder:
+        print_dir = Path(folder) / "print"
+        try:
+            write_pdfs(print_dir)
+        except DataError as error:
+            return print_data_errors(error)
+        # The pages link to where they are served; the rebuilds copy the PDFs in.
+        os.environ.update({"SITE_URL": f"http://{host}:{port}/", PRINT_DIR_VARIABLE: str(print_dir)})
         site = Path(folder) / "site"
         if build(site, with_print=False) != OK:
             return FAILED

@@ -13,7 +13,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from macros.core.cache import CACHE_ROOT, toolchain_hash
+from macros.core.cache import BuildKey, DiskCache, default_root
 from macros.core.diagrams import named_diagrams
 from macros.core.graphviz import Diagrams
 from macros.core.languages import read_languages
@@ -42,9 +42,10 @@ def compare(base: dict[str, str], head: dict[str, str]) -> dict[str, list[str]]:
     }
 
 
-def report(diff: dict[str, list[str]], base: dict[str, str], head: dict[str, str], label: str) -> str:
+def report(
+    diff: dict[str, list[str]], base: dict[str, str], head: dict[str, str], label: str, renderer: Diagrams
+) -> str:
     """A self-contained HTML page with the changed diagrams side by side."""
-    renderer = Diagrams(CACHE_ROOT / "diagrams", toolchain_hash())
     renderer.render_many(
         [base[n] for n in diff["changed"] + diff["removed"]] + [head[n] for n in diff["changed"] + diff["added"]]
     )
@@ -91,7 +92,10 @@ def run(args) -> int:
         diff = compare(base, head)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        (out / "index.html").write_text(report(diff, base, head, args.base or args.base_data), encoding="utf-8")
+        # The build cache's diagrams: keyed by the toolchain part only, the same for both sides.
+        renderer = Diagrams.of(DiskCache(default_root(), BuildKey.of(Path(args.data), ROOT / "mkdocs.yml")))
+        page = report(diff, base, head, args.base or args.base_data, renderer)
+        (out / "index.html").write_text(page, encoding="utf-8")
     for kind, names in diff.items():
         for name in names:
             print(f"{kind}: {name}")

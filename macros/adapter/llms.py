@@ -9,13 +9,11 @@ pages are collected here as MkDocs writes them and the files made by core/llms.p
 
 from __future__ import annotations
 
-import hashlib
 import html
-import os
 from pathlib import Path
 
 from ..core import llms
-from ..core.cache import CACHE_ROOT
+from ..core.cache import DiskCache
 from ..core.poster import print_files
 
 
@@ -55,21 +53,20 @@ def nav_urls(nav) -> list[str]:
     return urls
 
 
-def cached_markdown(code_key: str):
-    """`page_markdown`, kept on disk by article and address: a rebuild converts only what changed."""
-    folder = CACHE_ROOT / "llms"
+def cached_markdown(cache: DiskCache):
+    """`page_markdown`, kept in the build cache by article and address: a rebuild converts only
+    what changed. The Markdown depends on the built article, its address and the converting code
+    only, so the namespace is keyed by the code part: an edit to the data reconverts only the
+    pages it changed (what `make serve` does on every save)."""
+    namespace = cache.namespace("llms", depends_on=("code",))
 
     def markdown_of(page: llms.SitePage, url: str) -> str:
         article = llms.article_html(page.html)
-        digest = hashlib.sha256("\0".join((code_key, url, article)).encode("utf-8")).hexdigest()[:32]
-        path = folder / f"{digest}.md"
-        if path.exists():
-            return path.read_text(encoding="utf-8")
+        stored = namespace.load(url, article, suffix=".md")
+        if stored is not None:
+            return stored.decode("utf-8")
         text = llms.page_markdown(article, url)
-        folder.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")  # write, then rename: a parallel build never reads half
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
+        namespace.store(text.encode("utf-8"), url, article, suffix=".md")
         return text
 
     return markdown_of
@@ -84,5 +81,5 @@ def write(site: Path, build, parts, site_url: str, nav) -> None:
     extras += [(f"print/{name}", f"print/{name}") for name, *_ in print_files(build.languages.codes)]
     index = llms.llms_txt(build.model, pages, parts.language_sites, build.languages, site_url, extras)
     (site / "llms.txt").write_text(index, encoding="utf-8")
-    full = llms.llms_full_txt(pages, parts.language_sites, build.languages, site_url, cached_markdown(build.key.code))
+    full = llms.llms_full_txt(pages, parts.language_sites, build.languages, site_url, cached_markdown(build.cache))
     (site / "llms-full.txt").write_text(full, encoding="utf-8")

@@ -37,7 +37,12 @@ def data_dir_of(config) -> Path:
 
 def start(config) -> BuildState:
     """Load the data and attach a fresh state to this build's config (raises DataError)."""
-    build = Build.start(data_dir_of(config), languages_of(config), config["extra"].get("repository") or "")
+    build = Build.start(
+        data_dir_of(config),
+        languages_of(config),
+        Path(config["config_file_path"]),
+        config["extra"].get("repository") or "",
+    )
     state = BuildState(build)
     setattr(config, ATTRIBUTE, state)
     return state

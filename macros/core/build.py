@@ -1,6 +1,7 @@
-"""One build's inputs in one object: the loaded model, the languages, the build key, the
-diagram renderer and the slots. Made once per build, never kept in module globals, so a
-second build in the same process (or `mkdocs serve` after an edit) starts from its own data.
+"""One build's inputs in one object: the loaded model, the languages, the build key and its
+disk cache, the diagram renderer and the slots. Made once per build, never kept in module
+globals, so a second build in the same process (or `mkdocs serve` after an edit) starts from
+its own data.
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cache import CACHE_ROOT, BuildKey
+from .cache import BuildKey, DiskCache, default_root
 from .fragments import FragmentCache
 from .graphviz import Diagrams
 from .languages import Languages
@@ -23,17 +24,13 @@ class Build:
 
     model: Model
     languages: Languages
-    key: BuildKey
+    cache: DiskCache  # everything this build keeps on disk, under its one key
     diagrams: Diagrams
+    fragments: FragmentCache  # rendered record pages
+    slots: Slots  # diagrams and excerpts kept out of Markdown
     data_version: str
     repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
-    slots: Slots = field(default_factory=Slots)  # diagrams and excerpts kept out of Markdown
-    fragments: FragmentCache | None = None  # rendered record pages on disk, keyed by the build key
     _memo: dict = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.fragments is None:
-            self.fragments = FragmentCache(CACHE_ROOT / "fragments", self.key.full, self.slots)
 
     def memo(self, key: tuple, compute):
         """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages)."""
@@ -42,12 +39,29 @@ class Build:
         return self._memo[key]
 
     @classmethod
-    def start(cls, data_dir: Path, languages: Languages, repository: str = "", cache_root: Path = CACHE_ROOT) -> Build:
-        """Load and check the data (raises DataError) and set up the caches for this build."""
-        key = BuildKey.of(data_dir)
+    def start(
+        cls,
+        data_dir: Path,
+        languages: Languages,
+        config_file: Path,
+        repository: str = "",
+        cache_root: Path | None = None,
+    ) -> Build:
+        """Load and check the data (raises DataError) and open the build's cache: `cache_root`,
+        else $GSM_CACHE_DIR or .cache/."""
+        cache = DiskCache(cache_root or default_root(), BuildKey.of(data_dir, config_file))
         model = load(data_dir, display_path(data_dir))
-        diagrams = Diagrams(cache_root / "diagrams", key.toolchain)
-        return cls(model, languages, key, diagrams, data_version(data_dir), repository.rstrip("/"))
+        slots = Slots()
+        return cls(
+            model,
+            languages,
+            cache,
+            Diagrams.of(cache),
+            FragmentCache.of(cache, slots),
+            slots,
+            data_version(data_dir),
+            repository.rstrip("/"),
+        )
 
     def edit_url(self, collection: str, record_id: str) -> str:
         """Where a record's first line is, on the repository's web view."""

@@ -1,8 +1,10 @@
-"""Where build caches live, and the one build key every cache is derived from.
+"""The build's one disk cache, and the one build key every entry in it is derived from.
 
-The key has three parts: the data, the code (Python, templates, CSS/JS of this package)
-and the toolchain (Graphviz's version and the font files it measures text with). A change
-to any part misses every cache that depends on it; deleting .cache/ only makes a build cold.
+The key has four parts: the data, the code (Python, templates, CSS/JS of this package), the
+site's configuration (mkdocs.yml's bytes) and the toolchain (Graphviz's version and the font
+files it measures text with). Everything cached (diagrams, record pages, PDFs, llms text) is a
+namespace of one folder, stored under the key parts it depends on; a change to a part misses
+every namespace that depends on it. Deleting the folder only makes a build cold.
 """
 
 from __future__ import annotations
@@ -10,25 +12,31 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
-from dataclasses import dataclass
+import tempfile
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from .palette import FONT
 
 PACKAGE = Path(__file__).resolve().parent.parent  # macros/
-CACHE_ROOT = Path(os.environ.get("GSM_CACHE_DIR", PACKAGE.parent / ".cache"))
+ROOT_VARIABLE = "GSM_CACHE_DIR"  # tests and benchmarks give each build a cache folder of its own
+
+
+def default_root() -> Path:
+    """The cache folder when a build is given none: $GSM_CACHE_DIR, else .cache/ beside mkdocs.yml."""
+    return Path(os.environ.get(ROOT_VARIABLE) or PACKAGE.parent / ".cache")
 
 
 class ToolchainError(RuntimeError):
     """A program the build needs is missing: the message says what to install."""
 
 
-def _digest(*parts: bytes | str) -> str:
+def _digest(*parts: bytes | str, length: int = 16) -> str:
     digest = hashlib.sha256()
     for part in parts:
         digest.update(part.encode("utf-8") if isinstance(part, str) else part)
         digest.update(b"\0")
-    return digest.hexdigest()[:16]
+    return digest.hexdigest()[:length]
 
 
 def data_hash(data_dir: Path) -> str:
@@ -42,6 +50,11 @@ def code_hash() -> str:
     """A hash of the code that renders pages: Python, templates, styles and scripts of macros/."""
     files = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".md", ".css", ".js", ".txt"))
     return _digest(*(part for path in files for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
+
+
+def config_hash(config_file: Path) -> str:
+    """A hash of mkdocs.yml's bytes: the repository behind the edit links, the languages, the theme."""
+    return _digest(Path(config_file).read_bytes())
 
 
 def toolchain_hash() -> str:
@@ -60,17 +73,59 @@ def toolchain_hash() -> str:
 
 @dataclass(frozen=True)
 class BuildKey:
-    """What a build's output depends on; each cache uses the parts it needs."""
+    """What a build's output depends on, computed once per build; each namespace uses the parts it needs."""
 
     data: str
     code: str
+    config: str
     toolchain: str
 
-    @property
-    def full(self) -> str:
-        """The whole key: for caches of whole pages or documents."""
-        return _digest(self.data, self.code, self.toolchain)
+    @classmethod
+    def parts(cls) -> tuple[str, ...]:
+        """The names of the key's parts: ("data", "code", "config", "toolchain")."""
+        return tuple(part.name for part in fields(cls))
+
+    def of_parts(self, parts: tuple[str, ...]) -> str:
+        """The key narrowed to `parts` (named, so two selections never collide)."""
+        return _digest(*(f"{part}={getattr(self, part)}" for part in parts))
 
     @classmethod
-    def of(cls, data_dir: Path) -> BuildKey:
-        return cls(data_hash(data_dir), code_hash(), toolchain_hash())
+    def of(cls, data_dir: Path, config_file: Path) -> BuildKey:
+        return cls(data_hash(data_dir), code_hash(), config_hash(config_file), toolchain_hash())
+
+
+class Namespace:
+    """One kind of cached thing in the cache folder: entries by (the key parts it depends on, an item)."""
+
+    def __init__(self, folder: Path, scope: str):
+        self.folder = folder
+        self.scope = scope  # the build key narrowed to the parts this namespace depends on
+
+    def entry(self, *item: str, suffix: str = "") -> Path:
+        """Where the entry for `item` lives, whether or not it has been stored."""
+        return self.folder / f"{_digest(self.scope, *item, length=32)}{suffix}"
+
+    def load(self, *item: str, suffix: str = "") -> bytes | None:
+        """The stored bytes for `item`, or None."""
+        path = self.entry(*item, suffix=suffix)
+        return path.read_bytes() if path.exists() else None
+
+    def store(self, data: bytes, *item: str, suffix: str = "") -> None:
+        """Keep `data` for `item`."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        # Write, then rename: a build running beside this one never reads half a file.
+        with tempfile.NamedTemporaryFile(dir=self.folder, delete=False, suffix=".tmp") as partial:
+            partial.write(data)
+        os.replace(partial.name, self.entry(*item, suffix=suffix))
+
+
+class DiskCache:
+    """One build's cache: one folder, one key; everything cached is a namespace in it."""
+
+    def __init__(self, root: Path, key: BuildKey):
+        self.root = Path(root)
+        self.key = key
+
+    def namespace(self, name: str, depends_on: tuple[str, ...] | None = None) -> Namespace:
+        """The namespace `name`, keyed by the parts of the build key it depends on (all, unless given)."""
+        return Namespace(self.root / name, self.key.of_parts(depends_on or BuildKey.parts()))

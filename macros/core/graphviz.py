@@ -1,19 +1,18 @@
 """The one module that runs Graphviz: DOT text in, clean inline SVG out, cached on disk.
 
-A rendering is keyed by its DOT text and the build key's toolchain part (Graphviz's version
-and the fonts), so an unchanged diagram is never rendered twice and an upgrade re-renders
-everything; the cache lives outside site/ (git-ignored).
+A rendering is kept in the build cache's "diagrams" namespace, keyed by its DOT text and the
+build key's toolchain part (Graphviz's version and the fonts), so an unchanged diagram is never
+rendered twice and an upgrade re-renders everything.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import subprocess
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+
+from .cache import DiskCache, Namespace
 
 RUN_COUNTER = "GSM_DOT_COUNTER"  # tests point this variable at a file to count `dot` runs
 
@@ -23,24 +22,26 @@ class GraphvizError(RuntimeError):
 
 
 class Diagrams:
-    """Renders DOT for one build: a cache folder and the toolchain part of the build key."""
+    """Renders DOT for one build, through its cache's diagrams namespace."""
 
-    def __init__(self, cache_dir: Path, toolchain: str):
-        self.cache_dir = Path(cache_dir)
-        self.toolchain = toolchain
+    def __init__(self, cache: Namespace):
+        self.cache = cache
         # Cleaned SVG by (DOT, id, title, description): the stack is drawn the same on every
         # tool and layer page, and cleaning 55 KB of SVG hundreds of times was a sixth of a build.
         self._inline: dict[tuple[str, str, str, str], str] = {}
 
-    def _path(self, dot: str, fmt: str) -> Path:
-        key = hashlib.sha256("\0".join([dot, self.toolchain, fmt]).encode("utf-8")).hexdigest()[:32]
-        return self.cache_dir / f"{key}.{fmt}"
+    @classmethod
+    def of(cls, cache: DiskCache) -> Diagrams:
+        """The renderer of a build's cache. What `dot` writes depends only on the DOT text (the
+        item), Graphviz's version and the fonts: the toolchain part of the key, nothing else, so
+        an edit to the data or the code re-renders only the diagrams whose DOT it changes."""
+        return cls(cache.namespace("diagrams", depends_on=("toolchain",)))
 
     def render(self, dot: str, fmt: str = "svg") -> bytes:
         """Render DOT to `fmt` bytes, from the cache when possible."""
-        path = self._path(dot, fmt)
-        if path.exists():
-            return path.read_bytes()
+        cached = self.cache.load(dot, fmt, suffix=f".{fmt}")
+        if cached is not None:
+            return cached
         counter = os.environ.get(RUN_COUNTER)
         if counter:
             with open(counter, "a", encoding="utf-8") as runs:
@@ -48,16 +49,12 @@ class Diagrams:
         done = subprocess.run(["dot", f"-T{fmt}"], input=dot.encode("utf-8"), capture_output=True, timeout=120)
         if done.returncode != 0:
             raise GraphvizError(f"dot failed: {done.stderr.decode('utf-8', 'replace').strip()}")
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        # Write-then-rename so a parallel build never reads a half-written file.
-        with tempfile.NamedTemporaryFile(dir=self.cache_dir, delete=False, suffix=".tmp") as tmp:
-            tmp.write(done.stdout)
-        os.replace(tmp.name, path)
+        self.cache.store(done.stdout, dot, fmt, suffix=f".{fmt}")
         return done.stdout
 
     def render_many(self, dots: list[str], fmt: str = "svg", workers: int | None = None) -> int:
         """Fill the cache for many diagrams at once, one `dot` per core; returns how many were drawn."""
-        missing = sorted({d for d in dots if not self._path(d, fmt).exists()})
+        missing = sorted({d for d in dots if not self.cache.entry(d, fmt, suffix=f".{fmt}").exists()})
         if missing:
             with ThreadPoolExecutor(max_workers=workers or max(1, os.cpu_count() or 1)) as pool:
                 list(pool.map(lambda d: self.render(d, fmt), missing))

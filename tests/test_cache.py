@@ -1,0 +1,98 @@
+"""The build's one disk cache: every namespace under the build's cache folder, keyed by what its
+entries depend on, so a changed mkdocs.yml never leaves stale pages in a warm build."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import replace
+
+import pytest
+from conftest import ROOT, replace_in
+from test_reproducible import copy_checkout
+
+from macros.adapter.llms import cached_markdown
+from macros.core.build import Build
+from macros.core.cache import ROOT_VARIABLE, BuildKey, DiskCache
+from macros.core.fragments import FragmentCache
+from macros.core.graphviz import Diagrams
+from macros.core.languages import read_config, read_languages
+from macros.core.llms import SitePage
+from macros.core.slots import Slots
+
+LANGUAGES = read_languages(ROOT / "mkdocs.yml")
+REPOSITORY = read_config(ROOT / "mkdocs.yml")["extra"]["repository"]
+A_DIAGRAM = 'digraph { a -> b [href="../b/"] }'
+
+
+def files_under(folder) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+
+
+def test_a_build_keeps_every_namespace_under_its_cache_folder_and_nothing_in_the_default_one(tmp_path, monkeypatch):
+    default, given = tmp_path / "default", tmp_path / "given"
+    monkeypatch.setenv(ROOT_VARIABLE, str(default))
+    build = Build.start(ROOT / "data", LANGUAGES, ROOT / "mkdocs.yml", cache_root=given)
+    build.diagrams.render(A_DIAGRAM)
+    build.fragments.get(("tool", "triton", "en", "tools/triton/", ""), lambda: "<p>Triton</p>")
+    page = SitePage("en", "en/tools/triton/", "Triton", "<article><h1>Triton</h1><p>A kernel DSL.</p></article>")
+    assert cached_markdown(build.cache)(page, "https://example.org/en/tools/triton/").startswith("# Triton")
+    assert files_under(default) == []
+    assert sorted(p.name for p in given.iterdir()) == ["diagrams", "fragments", "llms"]
+
+
+@pytest.mark.build
+def test_the_pdfs_are_kept_under_the_cache_folder_they_are_written_with(tmp_path, monkeypatch):
+    from scripts.print_posters import write_pdfs
+
+    default, given = tmp_path / "default", tmp_path / "given"
+    monkeypatch.setenv(ROOT_VARIABLE, str(default))
+    first = {p.name: p.read_bytes() for p in write_pdfs(tmp_path / "first", cache_root=given)}
+    assert files_under(default) == []
+    kept = files_under(given / "print")
+    assert len(kept) == len(first)
+    # A second writer with the same inputs takes them from the cache, byte for byte.
+    second = {p.name: p.read_bytes() for p in write_pdfs(tmp_path / "second", cache_root=given)}
+    assert second == first and files_under(given / "print") == kept
+
+
+def test_a_changed_mkdocs_yml_misses_the_record_pages_but_keeps_the_diagrams(tmp_path):
+    key = BuildKey.of(ROOT / "data", ROOT / "mkdocs.yml")
+    other = replace(key, config=f"{key.config}-edited")
+    before, after = DiskCache(tmp_path, key), DiskCache(tmp_path, other)
+    item = ("tool", "triton", "en", "tools/triton/", "")
+    FragmentCache.of(before, Slots()).get(item, lambda: "<p>edit on the old repository</p>")
+    assert FragmentCache.of(after, Slots()).get(item, lambda: "<p>edit on the new one</p>") == (
+        "<p>edit on the new one</p>"
+    )
+    # What dot draws depends on the DOT text and the toolchain only.
+    Diagrams.of(before).render(A_DIAGRAM)
+    assert Diagrams.of(after).cache.entry(A_DIAGRAM, "svg", suffix=".svg").exists()
+
+
+@pytest.mark.longest
+def test_a_warm_build_with_another_repository_in_mkdocs_yml_links_every_edit_to_it(
+    tmp_path, shared_site_layout, shared_site_url, built_site
+):
+    # The shared site's cache is warm for this very code and data: only mkdocs.yml differs.
+    checkout = tmp_path / "checkout"
+    copy_checkout(checkout)
+    fork = "https://github.com/a-fork/gpu-stack-map"
+    replace_in(checkout / "mkdocs.yml", f"repository: {REPOSITORY}\n", f"repository: {fork}\n")
+    counter = tmp_path / "dot-runs.txt"
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("GSM_")},
+        ROOT_VARIABLE: str(shared_site_layout.cache),
+        "GSM_DOT_COUNTER": str(counter),
+        "SITE_URL": shared_site_url,
+    }
+    site = tmp_path / "site"
+    command = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(site)]
+    done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert not counter.exists()  # the cache was warm: not one diagram drawn again
+    for page in ("tools/triton", "en/tools/triton", "layers/hardware", "en/chains/cuda-cpp-direct"):
+        html = (site / page / "index.html").read_text(encoding="utf-8")
+        assert f'class="gsm-edit" data-pagefind-ignore><a href="{fork}/blob/main/data/' in html, page
+        assert REPOSITORY not in html, page
