@@ -138,7 +138,7 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
         # The translation term list shows both languages on purpose; the search index's hidden
         # names (a record's names in both languages, so either finds it) are not shown.
         text = re.sub(r'<table class="gsm-table gsm-terms"[^>]*>.*?</table>', " ", text, flags=re.S)
-        text = re.sub(r"<span hidden data-pagefind-meta[^>]*>.*?</span>", " ", text, flags=re.S)
+        text = re.sub(r"<div hidden data-pagefind-ignore>.*?</div>", " ", text, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", text))
         for word in ALLOWED_IN_ENGLISH:
             text = text.replace(word, " ")
@@ -155,7 +155,7 @@ def test_english_pages_carry_no_chinese_and_chinese_pages_no_english_sentences(b
         if not main:
             continue
         body = re.sub(r'<table class="gsm-table gsm-terms"[^>]*>.*?</table>', " ", main.group(1), flags=re.S)
-        body = re.sub(r"<span hidden data-pagefind-meta[^>]*>.*?</span>", " ", body, flags=re.S)
+        body = re.sub(r"<div hidden data-pagefind-ignore>.*?</div>", " ", body, flags=re.S)
         text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(svg|code|pre)\b.*?</\1>", " ", body, flags=re.S)))
         for match in english_sentence.finditer(text):
             problems.append((str(page.relative_to(built_site)), match.group(0)))
