@@ -298,6 +298,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
     if not evidence or not evidence.gelu:
         return None
     ids = [path_id for chain_id in chain_ids for path_id in evidence.paths_by_chain.get(chain_id, ())]
+    uncounted = page.model.uncounted_groups()
     found = []
     for path in evidence.gelu.paths:
         if path.id not in ids or path.status != "measured":
@@ -314,9 +315,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
                         kernels=f"{s.kernel_count:g}",
                         names=", ".join(
                             dict.fromkeys(
-                                _group_labels(page).get(k.group, k.group)
-                                for k in s.kernels
-                                if k.group not in page.model.uncounted_groups()
+                                _group_labels(page).get(k.group, k.group) for k in s.kernels if k.group not in uncounted
                             )
                         ),
                     )

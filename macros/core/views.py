@@ -114,6 +114,15 @@ def group_figure(page: Page, group: str) -> Markup:
     return page.show("group_figure.html", svg=svg, paths=paths)
 
 
+def start_link(page: Page, tool_id: str) -> dict:
+    """A path-finder starting point: its id, its name in the page's language and its page."""
+    return {
+        "id": tool_id,
+        "name": plain(page.t(page.model.tools[tool_id].name)),
+        "href": page.href(f"paths/{tool_id}/"),
+    }
+
+
 def path_finder(page: Page) -> Markup:
     """The starting points, each linking to its own page of routes, and what path-finder.js needs
     to resolve a typed or old `?from=` link: every name a start goes by, and which starts have
@@ -123,10 +132,8 @@ def path_finder(page: Page) -> Markup:
         tool = page.model.tools[tool_id]
         found = routes.routes_from(page.model, tool_id)
         starts.append(
-            {
-                "id": tool_id,
-                "name": plain(page.t(tool.name)),
-                "href": page.href(f"paths/{tool_id}/"),
+            start_link(page, tool_id)
+            | {
                 "count": len(found),
                 "names": sorted({n.casefold() for n in [tool_id, *record_forms(tool), *tool.aliases]}),
             }
@@ -163,10 +170,7 @@ def path_start_page(page: Page, start_id: str) -> Markup:
                 ],
             }
         )
-    starts = [
-        {"id": s, "name": plain(page.t(page.model.tools[s].name)), "href": page.href(f"paths/{s}/")}
-        for s in routes.starting_points(page.model)
-    ]
+    starts = [start_link(page, s) for s in routes.starting_points(page.model)]
     return page.show(
         "path_start_page.md",
         title=page.ui("finder_page_title").format(start=name),
