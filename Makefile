@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 UV_VERSION := 0.13.9
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: python system system-test setup setup-test serve build print validate linkcheck test test-fast lint lock search-eval \
+.PHONY: python system system-test system-judges setup setup-test setup-judges serve build print validate linkcheck test test-fast lint lock search-eval \
 	translations translations-reviewed translations-lock \
 	new-tool diff-diagrams check-external bench engine-check capture capture-cpu capture-import capture-check clean
 
@@ -19,6 +19,9 @@ system: python
 
 system-test: python
 	@bash scripts/setup-system.sh test
+
+system-judges: python
+	@bash scripts/setup-system.sh judges
 
 $(VENV)/bin/python: | python
 	$(PYTHON) -m venv $(VENV)
@@ -34,9 +37,13 @@ $(VENV)/.test-installed: requirements-test.txt $(VENV)/.build-installed
 
 setup: system $(VENV)/.build-installed
 
-# The tests also run the Nu HTML checker: vnu-jar from scripts/judges' npm lock, when missing.
+# The tests also run the Nu HTML checker: its jar, fetched from npm's registry by hash when missing.
 setup-test: system-test $(VENV)/.test-installed
 	@$(PY) -m scripts judges --install nu
+
+# The judges add Lighthouse: Node.js from Debian, then scripts/judges' npm lock.
+setup-judges: system-judges setup-test
+	@$(PY) -m scripts judges --install all
 
 serve: setup
 	$(PY) -m scripts serve --dev-addr 127.0.0.1:8000
@@ -71,12 +78,12 @@ diff-diagrams: setup
 check-external: python $(VENV)/.test-installed
 	$(PY) -m scripts check-external
 
-bench: setup-test
+bench: setup-judges
 	$(PY) -m scripts bench
 
 # The independent judges (also the end of `make bench`): the Nu HTML checker and Lighthouse
 # (installed into scripts/judges/node_modules from its npm lock) over every page type.
-judges: setup-test
+judges: setup-judges
 	$(PY) -m scripts judges
 
 # Build with ProperDocs (the MkDocs 1.x fork) in place of MkDocs, in a throwaway environment, and

@@ -1,7 +1,8 @@
 """Independent judges of the built site: the Nu HTML checker and Lighthouse, one page per page type.
 
-Both come from npm, pinned in scripts/judges/package-lock.json and installed into
-scripts/judges/node_modules when missing (`npm ci`; Lighthouse only where it is asked for).
+The Nu checker is one jar, fetched from npm's registry as a tarball pinned by its hash (no Node.js
+needed: the tests run it); Lighthouse comes from scripts/judges/package-lock.json (`npm ci`, only
+where it is asked for). Both are installed under scripts/judges/ when missing.
 `python -m scripts judges` builds the site for the address it serves it at, checks every page
 type in every language with the Nu checker, runs Lighthouse (mobile) on each, and prints every
 error, every score and each failing audit; it exits 1 when a target is missed.
@@ -23,10 +24,27 @@ from macros.core.languages import Languages, read_languages
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .common import FAILED, OK, ROOT
+from .npm_tarball import Tarball, TarballError, unpacked
 
 FOLDER = ROOT / "scripts" / "judges"
 MODULES = FOLDER / "node_modules"
-VNU_JAR = MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+VENDOR = FOLDER / "vendor"  # the pinned tarballs, unpacked (git-ignored)
+# To update a pin: `npm view NAME@VERSION dist.integrity`.
+NU_CHECKER = Tarball(
+    "vnu-jar",
+    "26.9.27",
+    "sha512-TkQd5DFfOaWC9ebtvozTsrH2Vaod3jYg+vrOeREzIXxBexLz9+rS2DNtjn7+RPUiZhgli0SghgBX6RJRNea0KA==",
+)
+# Lighthouse's lock overrides two dependencies its trace engine asks for as `latest`; npm 9.2 (Debian
+# 12's and 13's) cannot load such a lock at all ("Invalid comparator: latest" in its override
+# matching, npm/cli#5955), while a newer npm refuses the lock without them once those packages
+# publish again. So the lock is installed with this npm, run by whatever Node.js is there.
+NPM = Tarball(
+    "npm",
+    "10.9.9",
+    "sha512-1g+6jLQvaIuB4zwvHL7yrXuXcWZwDsCtBX8bbWDqbvJSSr9nPiDDWTHNgwXR27iIcTTW7v3A57hDW9RYv2W4Yg==",
+)
+VNU_JAR = VENDOR / NU_CHECKER.folder_name / "build" / "dist" / "vnu.jar"
 LIGHTHOUSE = MODULES / "lighthouse" / "cli" / "index.js"
 
 # One page of each kind, as a path below a language's root ("" is the home page).
@@ -130,22 +148,27 @@ def installed(package: str) -> bool:
 
 
 def install(with_lighthouse: bool) -> None:
-    """`npm ci` the judges when one that is needed is missing or not the locked version."""
+    """Fetch the Nu checker when missing, and with `with_lighthouse`, `npm ci` Lighthouse when missing."""
     if not shutil.which("java"):
         raise JudgeError("java not found: the Nu HTML checker needs it (apt-get install default-jre-headless).")
-    wanted = ["vnu-jar", "lighthouse"] if with_lighthouse else ["vnu-jar"]
-    if all(installed(package) for package in wanted):
-        return
-    npm = shutil.which("npm")
-    if not npm:
-        raise JudgeError("npm not found: the judges are installed from npm (apt-get install nodejs npm).")
-    # Lighthouse is a devDependency: the tests need the checker alone. A Lighthouse already
-    # installed is kept (`npm ci` empties node_modules first). Install scripts are skipped:
-    # vnu-jar's would download a Java runtime, and Debian's is used instead.
-    command = [npm, "ci", "--prefix", str(FOLDER), "--ignore-scripts", "--no-audit", "--no-fund"]
-    if not (with_lighthouse or installed("lighthouse")):
-        command.append("--omit=dev")
-    print(f"Installing the judges: {' '.join(wanted)} (npm ci in {FOLDER.relative_to(ROOT)})", flush=True)
+    try:
+        if not VNU_JAR.exists():
+            print(f"Installing the Nu HTML checker: {NU_CHECKER.url}", flush=True)
+        unpacked(NU_CHECKER, VENDOR)
+        if with_lighthouse and not installed("lighthouse"):
+            _npm_ci()
+    except TarballError as error:
+        raise JudgeError(str(error)) from None
+
+
+def _npm_ci() -> None:
+    node = shutil.which("node")
+    if not node:
+        raise JudgeError("node not found: Lighthouse runs on Node.js 18.17 or newer (apt-get install nodejs).")
+    npm = unpacked(NPM, VENDOR) / "bin" / "npm-cli.js"
+    # Install scripts are skipped: none of Lighthouse's dependencies needs one here.
+    command = [node, str(npm), "ci", "--prefix", str(FOLDER), "--ignore-scripts", "--no-audit", "--no-fund"]
+    print(f"Installing Lighthouse (npm ci in {FOLDER.relative_to(ROOT)}, npm {NPM.version})", flush=True)
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise JudgeError(f"npm ci failed in {FOLDER.relative_to(ROOT)}:\n{done.stderr.strip()[-3000:]}")

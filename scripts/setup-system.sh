@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Install the Debian packages a command needs, only those missing. Usage: setup-system.sh build|test
-#   build: graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
-#          pango lays out the PDFs (WeasyPrint); python3-venv makes the virtual environment.
-#   test:  the build's packages, plus chromium (browser tests), poppler-utils (PDF checks)
-#          and shellcheck (lets actionlint check the workflows' shell steps); Java, Node.js and
-#          npm run the Nu HTML checker, a jar from npm (npm also installs Lighthouse for `make bench`).
+# Install the Debian packages a command needs, only those missing. Usage: setup-system.sh build|test|judges
+#   build:  graphviz draws the diagrams; fonts-noto-cjk measures and embeds Chinese text;
+#           pango lays out the PDFs (WeasyPrint); python3-venv makes the virtual environment.
+#   test:   the build's packages, plus chromium (browser tests), poppler-utils (PDF checks), the
+#           ShellCheck that lets actionlint check the workflows' shell steps, and Java for the Nu
+#           HTML checker (a jar the tests fetch by hash: no Node.js or npm needed).
+#   judges: the tests' packages, plus Node.js for Lighthouse (`make judges`, `make bench`); npm
+#           itself is fetched pinned by scripts/judges.py, since Debian's npm 9.2 cannot read the lock.
 set -euo pipefail
 build=(graphviz fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0)
-test_only=(chromium poppler-utils shellcheck default-jre-headless nodejs npm)
+test_only=(chromium poppler-utils shellcheck default-jre-headless)
+judges_only=(nodejs)
 case "${1:-build}" in
   build) packages=("${build[@]}") ;;
   test) packages=("${build[@]}" "${test_only[@]}") ;;
-  *) echo "usage: $0 build|test" >&2; exit 2 ;;
+  judges) packages=("${build[@]}" "${test_only[@]}" "${judges_only[@]}") ;;
+  *) echo "usage: $0 build|test|judges" >&2; exit 2 ;;
 esac
 # Debian splits venv out of python3; without it `python3 -m venv` fails half-way.
 python3 -c 'import ensurepip' 2>/dev/null || packages+=(python3-venv)
@@ -23,8 +27,7 @@ for package in "${packages[@]}"; do
   fi
   # Java and Node.js may come from elsewhere too (a runner image, NodeSource): any that runs will do.
   if { [ "$package" = default-jre-headless ] && java -version >/dev/null 2>&1; } \
-    || { [ "$package" = nodejs ] && command -v node >/dev/null; } \
-    || { [ "$package" = npm ] && command -v npm >/dev/null; }; then
+    || { [ "$package" = nodejs ] && command -v node >/dev/null; }; then
     continue
   fi
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -25,7 +25,7 @@ PAGES = judges.pages(LANGUAGES)
 def nu_errors(built_site) -> list[judges.NuError]:
     """The Nu checker's errors over one page of every type in every language, in one run."""
     if not shutil.which("java") or not judges.VNU_JAR.exists():
-        pytest.fail("the Nu HTML checker is not installed: run `make setup-test` (Java, and vnu-jar from npm)")
+        pytest.fail("the Nu HTML checker is not installed: run `make setup-test` (Java, and the vnu-jar tarball)")
     files = [page.file(built_site) for page in PAGES]
     missing = [str(file.relative_to(built_site)) for file in files if not file.exists()]
     assert not missing, f"page types the judges read are gone (update judges.PAGE_TYPES): {missing}"
