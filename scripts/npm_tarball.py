@@ -33,10 +33,11 @@ class Tarball:
     name: str
     version: str
     integrity: str  # "sha512-<base64>", as `npm view NAME@VERSION dist.integrity` prints it
+    registry: str = REGISTRY
 
     @property
     def url(self) -> str:
-        return f"{REGISTRY}{self.name}/-/{self.name}-{self.version}.tgz"
+        return f"{self.registry}{self.name}/-/{self.name}-{self.version}.tgz"
 
     @property
     def folder_name(self) -> str:
