@@ -11,8 +11,9 @@ from datetime import date
 from macros.core.freshness import old_checks, unchecked
 from macros.core.model import display_path, load
 from macros.core.problems import DataError
+from macros.core.shell_references import Shells
 
-from .common import OK, add_data_option, print_data_errors
+from .common import OK, ROOT, add_data_option, print_data_errors
 
 
 def add_arguments(parser) -> None:
@@ -27,7 +28,8 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     try:
-        model = load(args.data, display_root=display_path(args.data).rstrip("/"))
+        shells = Shells.of(ROOT / "mkdocs.yml")
+        model = load(args.data, display_root=display_path(args.data).rstrip("/"), shells=shells)
     except DataError as error:
         return print_data_errors(error)
     # Checks over a year old depend on today's date, so they are found here and not in the build.

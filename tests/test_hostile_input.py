@@ -321,8 +321,8 @@ def test_findings_for_a_record_that_does_not_exist_are_rejected(data_copy):
         run,
         findings,
         line_of(findings, "- record: chains/layer-stak"),
-        "no record 'chains/layer-stak'",
-        "Did you mean 'chains/layer-stack'?",
+        "unknown chain 'layer-stak'",
+        "Did you mean 'layer-stack'?",
     )
 
 

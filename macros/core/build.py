@@ -14,6 +14,7 @@ from .fragments import FragmentCache
 from .graphviz import Diagrams
 from .languages import Languages
 from .model import Model, display_path, load
+from .shell_references import Shells
 from .slots import Slots
 from .version import data_version
 
@@ -50,7 +51,7 @@ class Build:
         """Load and check the data (raises DataError) and open the build's cache: `cache_root`,
         else $GSM_CACHE_DIR or .cache/."""
         cache = DiskCache(cache_root or default_root(), BuildKey.of(data_dir, config_file))
-        model = load(data_dir, display_path(data_dir))
+        model = load(data_dir, display_path(data_dir), Shells.of(config_file))
         slots = Slots()
         return cls(
             model,

@@ -40,19 +40,22 @@ def unknown_ids(
     record: r.Record, source: SourceFile, at: tuple, written_ids: dict[str, set[str] | None]
 ) -> list[Problem]:
     """The ids `record` (at YAML path `at` of `source`) points at that their collection's file lacks."""
-    problems = []
-    for path, value, target in r.references_in(record, at):
-        written = written_ids.get(target.collection)
-        if written is None or value in written:
-            continue
-        hint = did_you_mean(value, written)
-        problems.append(
-            source.problem(
-                path,
-                f"unknown {target.noun} '{value}'.{hint} If it is new, add it to data/{target.collection}.yaml first.",
-            )
-        )
-    return problems
+    return [
+        source.problem(path, message)
+        for path, value, target in r.references_in(record, at)
+        if (message := unknown_reference(value, target, written_ids))
+    ]
+
+
+def unknown_reference(value: str, target: r.RefersTo, written_ids: dict[str, set[str] | None]) -> str | None:
+    """What is wrong with an id naming a record of `target`'s collection, or None when it names one
+    (or the collection's file could not be read, so its ids are unknown). The one check for every
+    id written anywhere: data files, page shells, mkdocs.yml."""
+    written = written_ids.get(target.collection)
+    if written is None or value in written:
+        return None
+    hint = did_you_mean(value, written)
+    return f"unknown {target.noun} '{value}'.{hint} If it is new, add it to data/{target.collection}.yaml first."
 
 
 def check_consistency(model, sources: dict[str, SourceFile]) -> list[Problem]:

@@ -14,6 +14,9 @@ from typing import Literal, NamedTuple
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .checks import unknown_reference
+from .records import RefersTo
+
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
 Sha256 = Field(pattern=r"^[0-9a-f]{64}$")
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes and marks, faster
@@ -217,6 +220,9 @@ MODELS: dict[str, type[BaseModel]] = {
 }
 
 
+TOOL = RefersTo("tools", "tool")
+
+
 class Problem(NamedTuple):
     """An error a contributor can cause, with where it is and how to fix it."""
 
@@ -224,7 +230,11 @@ class Problem(NamedTuple):
     line: int
     yaml_path: str
     message: str
-    fix: str
+    fix: str  # "" when the message already says it
+
+    def text(self) -> str:
+        """The message and its fix as one sentence or two."""
+        return f"{self.message}: {self.fix}." if self.fix else self.message
 
 
 def _walk(node: yaml.Node, path: str = "") -> Iterator[tuple[str, yaml.Node]]:
@@ -365,7 +375,9 @@ def _step_problems(file: str, path: str, artifact: yaml.MappingNode, chain_steps
     return problems
 
 
-def _reference_problems(file: str, root: yaml.Node | None, chain_steps: StepTools, tool_ids: set[str]) -> list[Problem]:
+def _reference_problems(
+    file: str, root: yaml.Node | None, chain_steps: StepTools, tool_ids: set[str] | None
+) -> list[Problem]:
     if root is None:
         return []
     problems = []
@@ -387,16 +399,11 @@ def _reference_problems(file: str, root: yaml.Node | None, chain_steps: StepTool
                         "use an id from data/chains.yaml",
                     )
                 )
-        elif leaf.startswith("tools[") and isinstance(node, yaml.ScalarNode) and node.value not in tool_ids:
-            problems.append(
-                Problem(
-                    file,
-                    node.start_mark.line + 1,
-                    path,
-                    f"unknown tool id {node.value!r}",
-                    "use an id from data/tools.yaml",
-                )
-            )
+        elif (leaf.startswith("tools[") or leaf == "producer_tool") and isinstance(node, yaml.ScalarNode):
+            # The same check, and words, as every other id naming a tool.
+            message = unknown_reference(node.value, TOOL, {"tools": tool_ids})
+            if message:
+                problems.append(Problem(file, node.start_mark.line + 1, path, message, ""))
     return sorted(problems, key=lambda p: p.line)
 
 
@@ -492,7 +499,7 @@ def validate_evidence_dir(evidence_dir: Path, data_dir: Path) -> list[Problem]:
 def print_problems(problems: list[Problem]) -> int:
     """Print problems as file:line: path: message (fix); 1 if there were any."""
     for p in problems:
-        print(f"{p.file}:{p.line}: {p.yaml_path}: {p.message} (fix: {p.fix})")
+        print(f"{p.file}:{p.line}: {p.yaml_path}: {p.text()}")
     return 1 if problems else 0
 
 
@@ -514,7 +521,9 @@ class Evidence:
         return next(a for a in self.artifacts if a.id == artifact_id)
 
 
-def load_evidence(evidence_dir: Path, chain_steps: StepTools, tool_ids: set[str]) -> tuple[Evidence, list[Problem]]:
+def load_evidence(
+    evidence_dir: Path, chain_steps: StepTools, tool_ids: set[str] | None
+) -> tuple[Evidence, list[Problem]]:
     """Parse and check data/evidence/ against the model's ids; an empty Evidence when absent."""
     evidence_dir = Path(evidence_dir)
     if not evidence_dir.is_dir():

@@ -15,13 +15,14 @@ from typing import Literal
 from pydantic import Field
 
 from . import records as r
-from .checks import unknown_ids
+from .checks import unknown_ids, unknown_reference
 from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
 FOLDER = "checks"
-# Collections whose records are checked against sources, as findings name them ("tools/triton").
-CHECKED_COLLECTIONS = ("tools", "glossary", "chains")
+# Collections whose records are checked against sources, as findings name them ("tools/triton"),
+# and what messages call one of their records.
+CHECKED = {"tools": "tool", "glossary": "glossary term", "chains": "chain"}
 
 
 class Finding(r.Record):
@@ -48,7 +49,6 @@ class RecordCheck(r.Record):
 def load_findings(
     data_dir: Path,
     display_root: str,
-    records: Mapping[str, Mapping[str, object]],
     written_ids: Mapping[str, set[str] | None],
     validate_file: Callable[[SourceFile, str, type, list[Problem]], list[tuple[int, RecordCheck]]],
 ) -> tuple[dict[str, RecordCheck], list[Problem]]:
@@ -66,7 +66,7 @@ def load_findings(
             continue
         for index, check in validate_file(source, "checks", RecordCheck, problems):
             problems += unknown_ids(check, source, ("checks", index), written_ids)
-            problems += _check_problems(source, index, check, records)
+            problems += _check_problems(source, index, check, written_ids)
             at = source.locate(("checks", index))[0]
             if check.record in found:
                 problems.append(
@@ -85,17 +85,22 @@ def _check_problems(
     source: SourceFile,
     index: int,
     check: RecordCheck,
-    records: Mapping[str, Mapping[str, object]],
+    written_ids: Mapping[str, set[str] | None],
 ) -> list[Problem]:
     problems = []
     collection, _, record_id = check.record.partition("/")
-    if collection not in CHECKED_COLLECTIONS or record_id not in records.get(collection, {}):
-        pool = [f"{c}/{i}" for c in CHECKED_COLLECTIONS for i in records.get(c, {})]
+    at = ("checks", index, "record")
+    if collection in CHECKED:
+        # The record's id goes through the one check every id goes through.
+        unknown = unknown_reference(record_id, r.RefersTo(collection, CHECKED[collection]), written_ids)
+        if unknown:
+            problems.append(source.problem(at, unknown))
+    else:
         problems.append(
             source.problem(
-                ("checks", index, "record"),
-                f"no record '{check.record}'.{did_you_mean(check.record, pool)} "
-                f"Name it as collection/id, the collection one of {', '.join(CHECKED_COLLECTIONS)}.",
+                at,
+                f"no collection '{collection}'.{did_you_mean(collection, CHECKED)} "
+                f"Name the record as collection/id, the collection one of {', '.join(CHECKED)}.",
             )
         )
     for i, finding in enumerate(check.findings):

@@ -15,8 +15,9 @@ from pydantic import TypeAdapter, ValidationError
 from . import records as r
 from .checks import check_consistency, check_references, find_warnings
 from .evidence import Evidence, load_evidence, step_tools
-from .fact_checks import CHECKED_COLLECTIONS, RecordCheck, load_findings
+from .fact_checks import RecordCheck, load_findings
 from .problems import DataError, Problem, did_you_mean
+from .shell_references import Shells, check_shells
 from .term_check import term_warnings
 from .translations import Status, read_lock, status
 from .yaml_source import SourceFile, read_yaml
@@ -156,8 +157,9 @@ def _indexes(collections: dict) -> dict:
     }
 
 
-def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
-    """Read and check all data files; raise DataError with every problem found."""
+def load(data_dir: Path | str = "data", display_root: str = "data", shells: Shells | None = None) -> Model:
+    """Read and check all data files, and the ids `shells` (page shells, mkdocs.yml) write when
+    given; raise DataError with every problem found."""
     data_dir = Path(data_dir)
     problems: list[Problem] = []
     parsed: dict[str, list] = {}
@@ -193,31 +195,33 @@ def load(data_dir: Path | str = "data", display_root: str = "data") -> Model:
                 record_index[(stem, record.id)] = index
     model = Model(**collections, lines=lines, record_index=record_index, **_indexes(collections))
     problems += check_references(parsed, sources, written_ids)
+    if shells is not None:
+        problems += check_shells(shells, written_ids)
     problems += check_consistency(model, sources)
     problems += _unknown_files(data_dir, display_root)
-    if not any(p.severity == "error" for p in problems):
-        chain_steps = step_tools(
-            [
-                (
-                    chain.id,
-                    [(step.id, [*step.tools, *(t for o in step.options for t in o.tools)]) for step in chain.steps],
-                )
-                for chain in model.chains.values()
-            ],
-            [(tool.id, rel.type, rel.tool) for tool in model.tools.values() for rel in tool.relations],
-        )
-        evidence, evidence_problems = load_evidence(data_dir / "evidence", chain_steps, set(model.tools))
-        problems += [
-            Problem(f"{display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, f"{p.message}: {p.fix}.")
-            for p in evidence_problems
-        ]
-        model = replace(model, evidence=evidence)
-        if not evidence_problems:
-            problems += _missing_words(model, sources, data_dir / "evidence", display_root)
-        records = {stem: getattr(model, stem) for stem in CHECKED_COLLECTIONS}
-        findings, finding_problems = load_findings(data_dir, display_root, records, written_ids, _validate_file)
-        problems += finding_problems
-        model = replace(model, findings=findings)
+    # Evidence and fact-check findings are checked in the same pass, against the ids the data
+    # files write (a record with errors of its own still counts as there).
+    chain_steps = step_tools(
+        [
+            (
+                chain.id,
+                [(step.id, [*step.tools, *(t for o in step.options for t in o.tools)]) for step in chain.steps],
+            )
+            for chain in model.chains.values()
+        ],
+        [(tool.id, rel.type, rel.tool) for tool in model.tools.values() for rel in tool.relations],
+    )
+    evidence, evidence_problems = load_evidence(data_dir / "evidence", chain_steps, written_ids["tools"])
+    problems += [
+        Problem(f"{display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, p.text())
+        for p in evidence_problems
+    ]
+    model = replace(model, evidence=evidence)
+    if not evidence_problems:
+        problems += _missing_words(model, sources, data_dir / "evidence", display_root)
+    findings, finding_problems = load_findings(data_dir, display_root, written_ids, _validate_file)
+    problems += finding_problems
+    model = replace(model, findings=findings)
     if not any(p.severity == "error" for p in problems):
         lock, lock_problems = read_lock(data_dir, display_root)
         translations = status(sources, lock)

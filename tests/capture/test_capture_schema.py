@@ -75,7 +75,11 @@ def test_unknown_tool_id_in_a_path_row_is_reported(tmp_path):
     path.write_text(text, encoding="utf-8")
     problems = schema.validate_evidence_dir(evidence, ROOT / "data")
     assert [(p.file, p.line, p.message) for p in problems] == [
-        ("data/evidence/gelu-paths.yaml", _line_of(text, "nvrtcc"), "unknown tool id 'nvrtcc'")
+        (
+            "data/evidence/gelu-paths.yaml",
+            _line_of(text, "nvrtcc"),
+            "unknown tool 'nvrtcc'. Did you mean 'nvrtc'? If it is new, add it to data/tools.yaml first.",
+        )
     ]
 
 

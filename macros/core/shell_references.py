@@ -1,0 +1,199 @@
+"""Ids written outside data/: in the Markdown page shells and in mkdocs.yml.
+
+A shell names records in its macro calls (`tool_link("triton")`), in links to record pages
+(`../tools/triton.md#deep-dive`) and in a deep dive's file name (`deep-dives/triton.en.md`);
+mkdocs.yml names them in redirect targets, and its nav names page shells. They go through the
+same reference check as the data's own ids (`checks.unknown_reference`), so `make validate`
+reports a renamed id wherever it is still written, with file:line:column and "did you mean",
+before a build could fail on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+from jinja2 import nodes
+
+from . import records as r
+from .checks import unknown_reference
+from .problems import Problem
+
+CHAIN = r.RefersTo("chains", "chain")
+TABLE = r.RefersTo("tables", "table")
+LIST = r.RefersTo("lists", "list")
+TERM = r.RefersTo("glossary", "glossary term")
+TOOL = r.RefersTo("tools", "tool")
+LAYER = r.RefersTo("layers", "layer")
+
+# Which argument (position or keyword) of which macro names a record, and of which collection.
+# The macros are defined in the adapter (macros_env.py); a test holds the two together.
+MACRO_ARGUMENTS: dict[str, dict[int | str, r.RefersTo]] = {
+    "tool_link": {0: TOOL},
+    "tool_card": {0: TOOL},
+    "tool_page": {0: TOOL},
+    "path_start_page": {0: TOOL},
+    "layer_tools": {0: LAYER},
+    "layer_page": {0: LAYER},
+    "chain": {0: CHAIN},
+    "chain_page": {0: CHAIN},
+    "table": {0: TABLE, "rows": TOOL},
+    "table_section": {0: TABLE},
+    "guide_list": {0: LIST},
+    "term": {0: TERM},
+}
+# A record page's folder in the site, and the collection whose id follows it in a link.
+PAGE_FOLDERS = {"tools": TOOL, "layers": LAYER, "chains": CHAIN, "paths": TOOL}
+RECORD_LINK = re.compile(
+    r"(?<![\w/-])(?:\.\./)*(" + "|".join(PAGE_FOLDERS) + r")/(?!index\.md)([a-z0-9][a-z0-9-]*)(?:\.md|/)"
+)
+MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)")
+DEEP_DIVES = "deep-dives"
+
+
+@dataclass(frozen=True)
+class Shells:
+    """Where a site's hand-written parts are: mkdocs.yml and its docs folder, named in messages
+    relative to `root` (the project's folder)."""
+
+    config_file: Path
+    docs_dir: Path
+    root: Path
+
+    @classmethod
+    def of(cls, config_file: Path | str) -> Shells:
+        config_file = Path(config_file)
+        return cls(config_file, config_file.parent / "docs", config_file.parent)
+
+    def display(self, path: Path) -> str:
+        return path.relative_to(self.root).as_posix()
+
+
+@dataclass(frozen=True)
+class WrittenId:
+    """One id written in a shell or mkdocs.yml: where, in what (`context`), and what it names."""
+
+    file: str
+    line: int
+    column: int
+    context: str
+    value: str
+    target: r.RefersTo
+
+
+def check_shells(shells: Shells, written_ids: dict[str, set[str] | None]) -> list[Problem]:
+    """Every id the shells and mkdocs.yml write names a record, and every nav entry a shell."""
+    problems = [
+        Problem(found.file, found.line, found.column, found.context, message)
+        for found in written_in(shells)
+        if (message := unknown_reference(found.value, found.target, written_ids))
+    ]
+    return problems + _missing_nav_shells(shells) + _unparsable(shells)
+
+
+def written_in(shells: Shells) -> Iterator[WrittenId]:
+    """Every record id the shells and mkdocs.yml write."""
+    for path in sorted(shells.docs_dir.rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        file = shells.display(path)
+        yield from _macro_ids(text, file)
+        yield from _linked_ids(text, file)
+        if path.parent.name == DEEP_DIVES:
+            yield WrittenId(file, 1, 1, "file name", path.name.split(".", 1)[0], TOOL)
+    yield from _linked_ids(shells.config_file.read_text(encoding="utf-8"), shells.display(shells.config_file))
+
+
+def _parse(text: str) -> nodes.Template:
+    return jinja2.Environment().parse(text)
+
+
+def _macro_ids(text: str, file: str) -> Iterator[WrittenId]:
+    try:
+        template = _parse(text)
+    except jinja2.TemplateSyntaxError:
+        return  # reported once, by _unparsable
+    lines = text.splitlines()
+    for call in template.find_all(nodes.Call):
+        if not isinstance(call.node, nodes.Name) or call.node.name not in MACRO_ARGUMENTS:
+            continue
+        arguments = {**dict(enumerate(call.args)), **{keyword.key: keyword.value for keyword in call.kwargs}}
+        for slot, target in MACRO_ARGUMENTS[call.node.name].items():
+            argument = arguments.get(slot)
+            values = argument.items if isinstance(argument, nodes.List) else [argument]
+            for value in values:
+                if isinstance(value, nodes.Const) and isinstance(value.value, str):
+                    line = value.lineno
+                    column = _column(lines, line, value.value)
+                    yield WrittenId(file, line, column, f"{call.node.name}(…)", value.value, target)
+
+
+def _column(lines: list[str], line: int, value: str) -> int:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for quote in ('"', "'"):
+        found = text.find(f"{quote}{value}{quote}")
+        if found >= 0:
+            return found + 2
+    return 1
+
+
+def _linked_ids(text: str, file: str) -> Iterator[WrittenId]:
+    # Markdown links in a shell; in mkdocs.yml, every record path (the redirect targets).
+    is_markdown = file.endswith(".md")
+    for number, line in enumerate(text.splitlines(), start=1):
+        targets = [(m.group(1), m.start(1)) for m in MARKDOWN_LINK.finditer(line)] if is_markdown else [(line, 0)]
+        for target, offset in targets:
+            for link in RECORD_LINK.finditer(target):
+                folder, record_id = link.group(1), link.group(2)
+                yield WrittenId(
+                    file, number, offset + link.start(2) + 1, f"link to {folder}/", record_id, PAGE_FOLDERS[folder]
+                )
+
+
+def _missing_nav_shells(shells: Shells) -> list[Problem]:
+    # static-i18n reads nav's `x.md` as x.<lang>.md (or x.md itself).
+    problems = []
+    config = shells.display(shells.config_file)
+    lines = shells.config_file.read_text(encoding="utf-8").splitlines()
+    inside = False
+    for number, line in enumerate(lines, start=1):
+        if not line.startswith((" ", "-")):
+            inside = line.startswith("nav:")
+            continue
+        entry = re.search(r":\s*([\w./-]+\.md)\s*$", line) if inside else None
+        if not entry:
+            continue
+        page = entry.group(1)
+        stem = page.removesuffix(".md")
+        if (shells.docs_dir / page).exists() or any(shells.docs_dir.glob(f"{stem}.*.md")):
+            continue
+        problems.append(
+            Problem(
+                config,
+                number,
+                entry.start(1) + 1,
+                "nav",
+                f"no page shell '{page}' in docs/: write docs/{stem}.<language>.md for each language, or fix the entry.",
+            )
+        )
+    return problems
+
+
+def _unparsable(shells: Shells) -> list[Problem]:
+    problems = []
+    for path in sorted(shells.docs_dir.rglob("*.md")):
+        try:
+            _parse(path.read_text(encoding="utf-8"))
+        except jinja2.TemplateSyntaxError as error:
+            problems.append(
+                Problem(
+                    shells.display(path),
+                    error.lineno or 1,
+                    1,
+                    "macros",
+                    f"the page's macros do not parse ({error.message}): fix the {{{{ … }}}} or {{% … %}} there.",
+                )
+            )
+    return problems
