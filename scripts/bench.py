@@ -29,11 +29,11 @@ from pathlib import Path
 
 import yaml
 
-from macros.core.cache import BuildKey, DiskCache
-from macros.core.diagrams import site_dots
-from macros.core.graphviz import Diagrams
-from macros.core.languages import read_languages
-from macros.core.model import load
+from macros.core.build.cache import BuildKey, DiskCache
+from macros.core.data.model import load
+from macros.core.diagrams.dot_text import site_dots
+from macros.core.diagrams.graphviz import Diagrams
+from macros.core.settings.languages import read_languages
 
 from . import judges
 from .common import OK, ROOT
@@ -75,7 +75,7 @@ def diagram_figures(data: Path) -> dict:
     key = BuildKey.of(data, ROOT / "mkdocs.yml")
     for workers in (1, os.cpu_count() or 1):
         with tempfile.TemporaryDirectory() as cache:
-            renderer = Diagrams.of(DiskCache(Path(cache), key))
+            renderer = Diagrams(DiskCache(Path(cache), key).namespace("diagrams"))
             start = time.perf_counter()
             renderer.render_many(dots, workers=workers)
             figures[f"cold_{workers}"] = time.perf_counter() - start

@@ -14,12 +14,13 @@ from pathlib import Path
 
 from macros.adapter import engine
 from macros.adapter.events import ONLY_LANGUAGE, PARTS_FILE
-from macros.adapter.finish import SiteParts, finish_site
-from macros.adapter.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
-from macros.core.build import Build
-from macros.core.languages import read_config, read_languages
-from macros.core.model import site_data_dir
-from macros.core.problems import DataError
+from macros.core.build.build import Build
+from macros.core.build.finish import SiteParts, finish_site
+from macros.core.data.model import site_data_dir
+from macros.core.data.problems import DataError
+from macros.core.outputs.search_index import SearchIndexError
+from macros.core.outputs.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
+from macros.core.settings.languages import read_config, read_languages
 
 from .common import FAILED, OK, ROOT, print_data_errors
 from .print_posters import write_pdfs
@@ -113,7 +114,7 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
         finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(PRINT_DIR_VARIABLE))
     except DataError as error:
         return print_data_errors(error) == OK
-    except engine.PluginError as error:
+    except SearchIndexError as error:
         print(error, file=sys.stderr)
         return False
     return True

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import requests
 
-from macros.core.model import load
-from macros.core.problems import DataError
+from macros.core.data.model import load
+from macros.core.data.problems import DataError
 
 from .common import OK, ROOT, add_data_option, print_data_errors
 

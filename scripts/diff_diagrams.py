@@ -13,12 +13,12 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from macros.core.cache import BuildKey, DiskCache, default_root
-from macros.core.diagrams import named_diagrams
-from macros.core.graphviz import Diagrams
-from macros.core.languages import read_languages
-from macros.core.model import load
-from macros.core.problems import DataError
+from macros.core.build.cache import BuildKey, DiskCache, default_root
+from macros.core.data.model import load
+from macros.core.data.problems import DataError
+from macros.core.diagrams.dot_text import named_diagrams
+from macros.core.diagrams.graphviz import Diagrams
+from macros.core.settings.languages import read_languages
 
 from .common import OK, ROOT, add_data_option, print_data_errors
 
@@ -93,7 +93,8 @@ def run(args) -> int:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
         # The build cache's diagrams: keyed by the toolchain part only, the same for both sides.
-        renderer = Diagrams.of(DiskCache(default_root(), BuildKey.of(Path(args.data), ROOT / "mkdocs.yml")))
+        cache = DiskCache(default_root(), BuildKey.of(Path(args.data), ROOT / "mkdocs.yml"))
+        renderer = Diagrams(cache.namespace("diagrams"))
         page = report(diff, base, head, args.base or args.base_data, renderer)
         (out / "index.html").write_text(page, encoding="utf-8")
     for kind, names in diff.items():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from macros.core.records import FILES
-from macros.core.schema import schema_text
+from macros.core.data.records import FILES
+from macros.core.data.schema import schema_text
 
 from .common import OK, ROOT
 

@@ -20,7 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from macros.core.languages import Languages, read_languages
+from macros.core.settings.languages import Languages, read_languages
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
 from .common import FAILED, OK, ROOT

@@ -22,7 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from macros.core.languages import read_languages
+from macros.core.settings.languages import read_languages
 
 from .common import OK, ROOT, USAGE
 from .static_server import serve

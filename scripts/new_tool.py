@@ -10,8 +10,8 @@ import re
 import sys
 from pathlib import Path
 
-from macros.core.model import load
-from macros.core.problems import DataError, did_you_mean
+from macros.core.data.model import load
+from macros.core.data.problems import DataError, did_you_mean
 
 from .common import FAILED, OK, add_data_option
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from macros.core.build import Build
-from macros.core.languages import read_languages, read_site_url
-from macros.core.model import site_data_dir
-from macros.core.poster import Edition, chains_booklet, print_files, stack_poster
-from macros.core.problems import DataError
-from macros.core.version import source_date
+from macros.core.build.build import Build
+from macros.core.data.model import site_data_dir
+from macros.core.data.problems import DataError
+from macros.core.data.version import source_date
+from macros.core.outputs.poster import Edition, chains_booklet, stack_poster
+from macros.core.settings.addresses import print_files
+from macros.core.settings.languages import read_languages, read_site_url
 
 from .common import OK, ROOT, print_data_errors
 

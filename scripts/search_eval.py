@@ -194,7 +194,7 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     from playwright.sync_api import sync_playwright
 
-    from macros.core.languages import read_languages
+    from macros.core.settings.languages import read_languages
 
     from .static_server import bind, running
 

@@ -14,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
-from macros.core import records as r
-from macros.core import translations as t
-from macros.core.model import display_path
-from macros.core.problems import format_path
-from macros.core.yaml_source import SourceFile, read_yaml
+from macros.core.data import records as r
+from macros.core.data import translations as t
+from macros.core.data.model import display_path
+from macros.core.data.problems import format_path
+from macros.core.data.yaml_source import SourceFile, read_yaml
 
 from .common import FAILED, OK, USAGE, add_data_option
 

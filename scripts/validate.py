@@ -8,10 +8,10 @@ from __future__ import annotations
 import sys
 from datetime import date
 
-from macros.core.freshness import old_checks, unchecked
-from macros.core.model import display_path, load
-from macros.core.problems import DataError
-from macros.core.shell_references import Shells
+from macros.core.data.freshness import old_checks, unchecked
+from macros.core.data.model import display_path, load
+from macros.core.data.problems import DataError
+from macros.core.data.shell_references import Shells
 
 from .common import OK, ROOT, add_data_option, print_data_errors
 

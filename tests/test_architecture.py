@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, replace_in
 
-from macros.core.model import load
+from macros.core.data.model import load
 
 ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros")
 

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import pytest
 from conftest import ROOT
 
-from macros.core.model import load
+from macros.core.data.model import load
 
 MODEL = load(ROOT / "data")
 

@@ -7,7 +7,7 @@ import re
 from conftest import ROOT, build_site
 from markupsafe import escape
 
-from macros.core.model import load
+from macros.core.data.model import load
 
 MODEL = load(ROOT / "data")
 

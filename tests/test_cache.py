@@ -12,14 +12,14 @@ import pytest
 from conftest import ROOT, replace_in
 from test_reproducible import copy_checkout
 
-from macros.adapter.llms import cached_markdown
-from macros.core.build import Build
-from macros.core.cache import ROOT_VARIABLE, BuildKey, DiskCache
-from macros.core.fragments import FragmentCache
-from macros.core.graphviz import Diagrams
-from macros.core.languages import read_config, read_languages
-from macros.core.llms import SitePage
-from macros.core.slots import Slots
+from macros.core.build.build import Build
+from macros.core.build.cache import ROOT_VARIABLE, BuildKey, DiskCache
+from macros.core.build.fragments import FragmentCache
+from macros.core.diagrams.graphviz import Diagrams
+from macros.core.outputs.llms_files import cached_markdown
+from macros.core.outputs.llms_text import SitePage
+from macros.core.settings.languages import read_config, read_languages
+from macros.core.views.slots import Slots
 
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")
 REPOSITORY = read_config(ROOT / "mkdocs.yml")["extra"]["repository"]
@@ -37,7 +37,9 @@ def test_a_build_keeps_every_namespace_under_its_cache_folder_and_nothing_in_the
     build.diagrams.render(A_DIAGRAM)
     build.fragments.get(("tool", "triton", "en", "tools/triton/", ""), lambda: "<p>Triton</p>")
     page = SitePage("en", "en/tools/triton/", "Triton", "<article><h1>Triton</h1><p>A kernel DSL.</p></article>")
-    assert cached_markdown(build.cache)(page, "https://example.org/en/tools/triton/").startswith("# Triton")
+    assert cached_markdown(build.cache.namespace("llms"))(page, "https://example.org/en/tools/triton/").startswith(
+        "# Triton"
+    )
     assert files_under(default) == []
     assert sorted(p.name for p in given.iterdir()) == ["diagrams", "fragments", "llms"]
 
@@ -67,8 +69,8 @@ def test_a_changed_mkdocs_yml_misses_the_record_pages_but_keeps_the_diagrams(tmp
         "<p>edit on the new one</p>"
     )
     # What dot draws depends on the DOT text and the toolchain only.
-    Diagrams.of(before).render(A_DIAGRAM)
-    assert Diagrams.of(after).cache.entry(A_DIAGRAM, "svg", suffix=".svg").exists()
+    Diagrams(before.namespace("diagrams")).render(A_DIAGRAM)
+    assert Diagrams(after.namespace("diagrams")).cache.entry(A_DIAGRAM, "svg", suffix=".svg").exists()
 
 
 @pytest.mark.longest

@@ -12,9 +12,9 @@ import pytest
 import yaml
 from conftest import ROOT, run_validate
 
-from macros.core import records as r
-from macros.core.model import load
-from macros.core.schema import schema_text
+from macros.core.data import records as r
+from macros.core.data.model import load
+from macros.core.data.schema import schema_text
 
 MODEL = load(ROOT / "data")
 

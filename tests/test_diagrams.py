@@ -7,11 +7,11 @@ from fnmatch import fnmatchcase
 
 from conftest import ROOT, build_site
 
-from macros.core import records as r
-from macros.core.diagrams import chain_dot, esc, group_dot, site_diagrams, stack_dot
-from macros.core.languages import read_languages
-from macros.core.model import load
-from macros.core.palette import LAYER_COLOURS
+from macros.core.data import records as r
+from macros.core.data.model import load
+from macros.core.diagrams.dot_text import chain_dot, esc, group_dot, site_diagrams, stack_dot
+from macros.core.settings.languages import read_languages
+from macros.core.settings.palette import LAYER_COLOURS
 
 MODEL = load(ROOT / "data")
 

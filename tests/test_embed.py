@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_browser import MODEL
 
-from macros.core.model import chain_tool_ids
+from macros.core.data.model import chain_tool_ids
 from scripts.static_server import serve
 
 LANGUAGES = {"": "zh", "en/": "en"}

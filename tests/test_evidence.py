@@ -13,7 +13,7 @@ import re
 import pytest
 from conftest import ROOT, article_text, line_of, replace_in, run_validate
 
-from macros.core.model import load
+from macros.core.data.model import load
 
 MODEL = load(ROOT / "data")
 EVIDENCE = MODEL.evidence

@@ -13,8 +13,8 @@ from conftest import ROOT, build_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from macros.core.model import load
-from macros.core.problems import DataError
+from macros.core.data.model import load
+from macros.core.data.problems import DataError
 
 REAL_TOOLS = yaml.safe_load((ROOT / "data" / "tools.yaml").read_text(encoding="utf-8"))["tools"]
 LAYERS = ["frameworks", "kernel-dsl", "hardware", "no-such-layer", ""]

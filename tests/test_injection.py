@@ -14,7 +14,7 @@ import yaml
 from conftest import ROOT, build_site
 from shared_site import built_once
 
-from macros.core.problems import DataError
+from macros.core.data.problems import DataError
 from scripts.chromium import launch
 from scripts.search_eval import SearchBox
 from scripts.static_server import serve
@@ -65,7 +65,7 @@ def hostile_site(run_folder):
 
 
 def test_javascript_urls_are_rejected_by_the_validator(data_copy):
-    from macros.core.model import load
+    from macros.core.data.model import load
 
     references = data_copy / "references.yaml"
     text = references.read_text(encoding="utf-8").replace("https://halide-lang.org/", "javascript:alert(1)")

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from macros.core.languages import read_languages
+from macros.core.settings.languages import read_languages
 from scripts import judges
 from scripts.common import ROOT
 

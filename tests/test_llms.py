@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from macros.core.languages import read_languages
-from macros.core.markup import plain
-from macros.core.model import load
+from macros.core.data.markup import plain
+from macros.core.data.model import load
+from macros.core.settings.languages import read_languages
 
 MODEL = load(ROOT / "data")
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")

@@ -8,9 +8,9 @@ from typing import get_args
 
 from conftest import ROOT, line_of, replace_in, run_validate
 
-from macros.core import records as r
-from macros.core.fact_checks import RecordCheck
-from macros.core.model import load
+from macros.core.data import records as r
+from macros.core.data.fact_checks import RecordCheck
+from macros.core.data.model import load
 
 
 def test_real_data_loads_with_every_layer_and_diagram_tool():
@@ -112,7 +112,7 @@ def test_yaml_syntax_error_gives_line_and_quoting_hint(data_copy):
 # registry entry (here made in the validator's process rather than in records.py), and the file.
 NEW_FILE_TYPE = """
 import runpy, sys
-from macros.core import records as r
+from macros.core.data import records as r
 
 class Vendor(r.Record):
     \"\"\"A company that ships GPU software.\"\"\"
@@ -122,8 +122,8 @@ class Vendor(r.Record):
     ships: list[r.ToolId] = []
 
 r.FILES["vendors"] = Vendor
-from macros.core.model import Model, load
-from macros.core.export import export_model
+from macros.core.data.model import Model, load
+from macros.core.outputs.export import export_model
 
 if sys.argv[1] == "export":
     print(export_model(load(sys.argv[2]), "test")["vendors"], Model.__dataclass_fields__["vendors"].type)

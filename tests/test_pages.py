@@ -15,9 +15,9 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from conftest import ROOT, article_text
 
-from macros.core.languages import read_config, read_languages
-from macros.core.markup import plain
-from macros.core.model import load
+from macros.core.data.markup import plain
+from macros.core.data.model import load
+from macros.core.settings.languages import read_config, read_languages
 
 MODEL = load(ROOT / "data")
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")

@@ -8,9 +8,9 @@ import subprocess
 import pytest
 from conftest import ROOT
 
-from macros.core.languages import read_languages
-from macros.core.model import load
-from macros.core.poster import print_files
+from macros.core.data.model import load
+from macros.core.settings.addresses import print_files
+from macros.core.settings.languages import read_languages
 
 LANGUAGES = read_languages(ROOT / "mkdocs.yml").codes
 MODEL = load(ROOT / "data")

@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from bs4 import BeautifulSoup
 from test_browser import MODEL
 
-from macros.core.routes import routes_from, starting_points
+from macros.core.data.routes import routes_from, starting_points
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from macros.core.shell_references import Shells, written_in
+from macros.core.data.shell_references import Shells, written_in
 
 LISTED = re.compile(
     r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<context>[^:\n]*): .*?unknown [a-z ]+ '(?P<id>[^']+)'", re.M

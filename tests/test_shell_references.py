@@ -12,9 +12,9 @@ import shutil
 import pytest
 from conftest import ROOT
 
-from macros.core.model import load
-from macros.core.problems import DataError
-from macros.core.shell_references import MACRO_ARGUMENTS, Shells, written_in
+from macros.core.data.model import load
+from macros.core.data.problems import DataError
+from macros.core.data.shell_references import MACRO_ARGUMENTS, Shells, written_in
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, article_text, build_site, line_of, replace_in, run_validate
 from shared_site import built_once
 
-from macros.core import translations as t
-from macros.core.model import load
+from macros.core.data import translations as t
+from macros.core.data.model import load
 
 TRITON_ZH = "常用于写深度学习里的自定义融合算子。"
 TRITON_ZH_NEW = "常用于写深度学习里的自定义融合算子，迭代快。"

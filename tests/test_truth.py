@@ -19,11 +19,11 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, article_text
 from test_pages import site_pages
 
-from macros.core import records as r
-from macros.core.languages import read_languages
-from macros.core.markup import plain
-from macros.core.model import load
-from macros.core.ui import ui
+from macros.core.data import records as r
+from macros.core.data.markup import plain
+from macros.core.data.model import load
+from macros.core.settings.languages import read_languages
+from macros.core.settings.ui import ui
 
 MODEL = load(ROOT / "data")
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")

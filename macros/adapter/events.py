@@ -16,12 +16,14 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from ..core.diagrams import site_dots
-from ..core.problems import DataError
-from ..core.search_terms import SEARCH_SETTINGS
-from ..core.ui import ui
-from . import llms, redirects, site_files
-from .finish import finish_site
+from ..core.build.finish import finish_site
+from ..core.data.problems import DataError
+from ..core.diagrams.dot_text import site_dots
+from ..core.outputs import llms_files, site_files
+from ..core.outputs.search_index import SearchIndexError
+from ..core.settings.ui import ui
+from ..core.views.search_terms import SEARCH_SETTINGS
+from . import redirects
 from .pages import add_record_pages
 from .state import start, state_of
 
@@ -88,7 +90,7 @@ def on_post_page(output, page, config, **kwargs):
         # Hand-written pages are found by their titles too (the name index; records come from data).
         path = page.url.removeprefix(state.build.languages.prefix(language))
         parts.page_titles.setdefault(language, []).append((page.title, path))
-    llms.collect(parts, page, language, config)
+    llms_files.collect(parts, page, language, config)
     return state.build.slots.fill(output)
 
 
@@ -99,7 +101,10 @@ def on_post_build(config, **kwargs):
     state = state_of(config)
     site_url = config["site_url"]
     print_dir = os.environ.get(site_files.PRINT_DIR_VARIABLE)
-    finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
+    try:
+        finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
+    except SearchIndexError as error:
+        raise PluginError(str(error)) from None
 
 
 # One language per process (language_hooks.py, listed first under `hooks:`): a second hook

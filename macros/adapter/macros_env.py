@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..core import evidence_views, views
-from ..core.page import Page
+from ..core.views import evidence_views, views
+from ..core.views.page import Page
 from .state import state_of
 
 

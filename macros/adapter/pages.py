@@ -14,12 +14,12 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files, InclusionLevel
 
-from ..core import routes
-from ..core.languages import Languages
-from ..core.markup import plain
-from ..core.model import Model
-from ..core.search_terms import search_meta
-from ..core.ui import ui
+from ..core.data import routes
+from ..core.data.markup import plain
+from ..core.data.model import Model
+from ..core.settings.languages import Languages
+from ..core.settings.ui import ui
+from ..core.views.search_terms import search_meta
 
 SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page", "paths": "path_start_page"}
 KINDS = {"tools": "tool", "layers": "layer", "chains": "chain", "paths": "page"}

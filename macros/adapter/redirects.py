@@ -10,7 +10,7 @@ the plugin re-reads the pages once the virtual ones are added.
 
 from __future__ import annotations
 
-from ..core.languages import Languages
+from ..core.settings.languages import Languages
 
 PLUGIN = "redirects"
 NEUTRAL_MAP = "gsm_neutral_redirect_maps"  # the map as mkdocs.yml wrote it, kept across language builds

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.build import Build
-from ..core.languages import Languages
-from ..core.model import site_data_dir
-from .finish import SiteParts
+from ..core.build.build import Build
+from ..core.build.finish import SiteParts
+from ..core.data.model import site_data_dir
+from ..core.settings.languages import Languages
 
 ATTRIBUTE = "gsm_build_state"
 

@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         from .importer import run_import
 
         return run_import(args.archive, args.data, ROOT / "data", argv)
-    from macros.core.evidence import print_problems, validate_evidence_dir
+    from macros.core.data.evidence import print_problems, validate_evidence_dir
 
     return print_problems(validate_evidence_dir(args.data / "evidence", args.data))
 

@@ -13,7 +13,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from macros.core import evidence as schema
+from macros.core.data import evidence as schema
 
 from . import catalog, excerpts, hostinfo, profiles, stats, yamlout
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from macros.core import evidence as schema
+from macros.core.data import evidence as schema
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIDENCE = ROOT / "data" / "evidence"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from . import records as r
-from .schema import SCHEMA_DRAFT
+from ..data import records as r
+from ..data.schema import SCHEMA_DRAFT
 
 EXPORT_FORMAT = 1
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from . import diagrams
-from .graphviz import Diagrams
-from .languages import Languages
-from .markup import inline_html, plain
-from .palette import FONT, MONO_FONT, layer_colours
-from .render import TEMPLATES, render
-from .ui import ui
+from ..data.markup import inline_html, plain
+from ..diagrams import dot_text
+from ..diagrams.graphviz import Diagrams
+from ..settings.languages import Languages
+from ..settings.palette import FONT, MONO_FONT, layer_colours
+from ..settings.ui import ui
+from ..views.render import TEMPLATES, render
 
 PAGE_SIZES = {"a3": ("297mm", "420mm"), "a4": ("210mm", "297mm")}
 
@@ -89,7 +89,7 @@ def stack_poster(model, lang: str, size: str, edition: Edition, renderer: Diagra
     """One-page poster: title, the stack diagram, legend, version/date and the site URL."""
     drawn = []
     for per_row in TOOLS_PER_ROW_CHOICES:
-        dot = diagrams.stack_dot(model, lang, edition.language_url(lang), tools_per_row=per_row, detail=True)
+        dot = dot_text.stack_dot(model, lang, edition.language_url(lang), tools_per_row=per_row, detail=True)
         drawn.append(renderer.inline_svg(dot, "poster", ui("poster_title", lang), ui("poster_subtitle", lang)))
     svg = max(drawn, key=lambda candidate: fill_ratio(candidate, FIGURE_BOX_RATIO))
     svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMid meet"', 1)
@@ -106,7 +106,7 @@ def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> st
     """A4 booklet: one chain per page with its title, diagram, steps and notes."""
     chains = []
     for chain in model.chains.values():
-        dot = diagrams.chain_dot(model, chain, lang, edition.language_url(lang))
+        dot = dot_text.chain_dot(model, chain, lang, edition.language_url(lang))
         svg = renderer.inline_svg(dot, f"booklet-{chain.id}", plain(chain.title.get(lang)), ui("poster_booklet", lang))
         chains.append(
             {
@@ -132,13 +132,3 @@ def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> st
             }
         )
     return str(render("print/booklet.html", chains=chains, **_frame(lang, "a4", edition)))
-
-
-def print_files(languages: tuple[str, ...]) -> list[tuple[str, str, str, str]]:
-    """(file name, language, what, paper) of every printable document the build publishes."""
-    files = []
-    for lang in languages:
-        for size in ("a3", "a4"):
-            files.append((f"gpu-stack-map-poster-{lang}-{size}.pdf", lang, "poster", size))
-        files.append((f"gpu-stack-map-chains-{lang}-a4.pdf", lang, "booklet", "a4"))
-    return files

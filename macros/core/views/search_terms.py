@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..settings import addresses
+
 KIND_ORDER = ("tool", "layer", "chain", "glossary", "page")  # which page wins when names collide
 
 # How the search box ranks and shows results, in one place (search.js reads it from the box's
@@ -79,12 +81,18 @@ def name_index(model, lang: str, prefix: str = "", pages: list[tuple[str, str]] 
 
     for tool in model.tools.values():
         layer = model.layers[tool.layer].name.get(lang) if tool.layer else ""
-        entry = {"path": f"tools/{tool.id}/", "title": tool.name.get(lang), "kind": "tool", "layer": layer}
+        entry = {"path": addresses.tool_path(tool.id), "title": tool.name.get(lang), "kind": "tool", "layer": layer}
         add([*record_forms(tool), *tool.aliases], entry)
     for layer in model.layers.values():
-        add(record_forms(layer), {"path": f"layers/{layer.id}/", "title": layer.name.get(lang), "kind": "layer"})
+        add(
+            record_forms(layer),
+            {"path": addresses.layer_path(layer.id), "title": layer.name.get(lang), "kind": "layer"},
+        )
     for chain in model.chains.values():
-        add(record_forms(chain), {"path": f"chains/{chain.id}/", "title": chain.title.get(lang), "kind": "chain"})
+        add(
+            record_forms(chain),
+            {"path": addresses.chain_path(chain.id), "title": chain.title.get(lang), "kind": "chain"},
+        )
     tool_names = {normalize(name) for tool in model.tools.values() for name in record_forms(tool)}
     for term in model.glossary.values():
         entry = {"path": f"glossary/#term-{term.id}", "title": term.term.get(lang), "kind": "glossary"}

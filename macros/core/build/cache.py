@@ -16,9 +16,9 @@ import tempfile
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from .palette import FONT
+from ..settings.palette import FONT
 
-PACKAGE = Path(__file__).resolve().parent.parent  # macros/
+PACKAGE = Path(__file__).resolve().parents[2]  # macros/
 ROOT_VARIABLE = "GSM_CACHE_DIR"  # tests and benchmarks give each build a cache folder of its own
 
 
@@ -119,6 +119,14 @@ class Namespace:
         os.replace(partial.name, self.entry(*item, suffix=suffix))
 
 
+# The parts of the build key a namespace depends on, where it is not all of them. What `dot`
+# writes depends only on the DOT text (the item), Graphviz's version and the fonts, so a data or
+# code edit re-renders only the diagrams whose DOT it changes. A page's Markdown for llms-full.txt
+# depends on its built article, its address and the converting code only, so a data edit
+# reconverts only the pages it changed (what `make serve` does on every save).
+DEPENDS_ON = {"diagrams": ("toolchain",), "llms": ("code",)}
+
+
 class DiskCache:
     """One build's cache: one folder, one key; everything cached is a namespace in it."""
 
@@ -127,5 +135,6 @@ class DiskCache:
         self.key = key
 
     def namespace(self, name: str, depends_on: tuple[str, ...] | None = None) -> Namespace:
-        """The namespace `name`, keyed by the parts of the build key it depends on (all, unless given)."""
-        return Namespace(self.root / name, self.key.of_parts(depends_on or BuildKey.parts()))
+        """The namespace `name`, keyed by the parts of the build key it depends on (DEPENDS_ON's, else all)."""
+        parts = depends_on or DEPENDS_ON.get(name) or BuildKey.parts()
+        return Namespace(self.root / name, self.key.of_parts(parts))

@@ -13,9 +13,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core import llms as core_llms
-from ..core.build import Build
-from . import llms, search, site_files
+from ..outputs import llms_files, llms_text, search_index, site_files
+from .build import Build
 
 
 @dataclass
@@ -25,7 +24,7 @@ class SiteParts:
     not_found_pages: dict[str, str] = field(default_factory=dict)  # language → its 404.html
     page_titles: dict[str, list] = field(default_factory=dict)  # language → (title, path) of hand-written pages
     pages: list[tuple[str, str, str]] = field(default_factory=list)  # (language, URL, title) of every built page
-    language_sites: dict[str, core_llms.LanguageSite] = field(default_factory=dict)
+    language_sites: dict[str, llms_text.LanguageSite] = field(default_factory=dict)
 
     def save(self, path: Path) -> None:
         """One language's share, for the process that finishes the site."""
@@ -45,16 +44,16 @@ class SiteParts:
             self.page_titles.setdefault(lang, []).extend(tuple(title) for title in titles)
         self.pages += [tuple(page) for page in data["pages"]]
         for lang, (name, description) in data["language_sites"].items():
-            self.language_sites[lang] = core_llms.LanguageSite(name, description)
+            self.language_sites[lang] = llms_text.LanguageSite(name, description)
 
 
 def finish_site(site: Path, build: Build, parts: SiteParts, site_url: str, nav, print_dir: str | None) -> None:
-    """Write every site-wide file into the built site `site` (raises PluginError if Pagefind fails)."""
+    """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind fails)."""
     site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
-    search.write_name_indexes(site, build.model, build.languages, parts.page_titles)
-    search.index(site)
+    search_index.write_name_indexes(site, build.model, build.languages, parts.page_titles)
+    search_index.index(site)
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, site_url or "/")
     site_files.copy_print_files(site, print_dir)
-    llms.write(site, build, parts, site_url, nav)
+    llms_files.write(site, build, parts, site_url, nav)

@@ -9,8 +9,8 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..core.export import dumps, export_model, export_schema
-from ..core.languages import Languages
+from ..settings.languages import Languages
+from .export import dumps, export_model, export_schema
 
 
 def write_not_found_pages(site: Path, pages: dict[str, str], languages: Languages, site_url: str) -> None:

@@ -15,9 +15,9 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
-from .markup import inline_html, plain
+from ..data.markup import inline_html, plain
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 _BETWEEN_TAGS = re.compile(r"(?<=>)\n[ \t]*|\n[ \t]*(?=<)")
 _LINE_BREAK = re.compile(r"\n[ \t]*")
 

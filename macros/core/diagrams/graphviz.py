@@ -11,8 +11,8 @@ import os
 import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
-
-from .cache import DiskCache, Namespace
+from pathlib import Path
+from typing import Protocol
 
 RUN_COUNTER = "GSM_DOT_COUNTER"  # tests point this variable at a file to count `dot` runs
 
@@ -21,21 +21,24 @@ class GraphvizError(RuntimeError):
     """dot failed: the message carries its stderr."""
 
 
+class Store(Protocol):
+    """Where renderings are kept: the build cache's "diagrams" namespace (build/cache.py), handed in."""
+
+    def entry(self, *item: str, suffix: str = "") -> Path: ...
+
+    def load(self, *item: str, suffix: str = "") -> bytes | None: ...
+
+    def store(self, data: bytes, *item: str, suffix: str = "") -> None: ...
+
+
 class Diagrams:
     """Renders DOT for one build, through its cache's diagrams namespace."""
 
-    def __init__(self, cache: Namespace):
+    def __init__(self, cache: Store):
         self.cache = cache
         # Cleaned SVG by (DOT, id, title, description): the stack is drawn the same on every
         # tool and layer page, and cleaning 55 KB of SVG hundreds of times was a sixth of a build.
         self._inline: dict[tuple[str, str, str, str], str] = {}
-
-    @classmethod
-    def of(cls, cache: DiskCache) -> Diagrams:
-        """The renderer of a build's cache. What `dot` writes depends only on the DOT text (the
-        item), Graphviz's version and the fonts: the toolchain part of the key, nothing else, so
-        an edit to the data or the code re-renders only the diagrams whose DOT it changes."""
-        return cls(cache.namespace("diagrams", depends_on=("toolchain",)))
 
     def render(self, dot: str, fmt: str = "svg") -> bytes:
         """Render DOT to `fmt` bytes, from the cache when possible."""

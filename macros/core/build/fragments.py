@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from ..views.slots import Slots
 from .cache import DiskCache, Namespace
-from .slots import Slots
 
 
 class FragmentCache:

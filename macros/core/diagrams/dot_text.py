@@ -11,10 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from . import records as r
-from .markup import plain, wrap
-from .palette import FONT, layer_colours
-from .ui import ui
+from ..data import records as r
+from ..data.markup import plain, wrap
+from ..settings import addresses
+from ..settings.palette import FONT, layer_colours
+from ..settings.ui import ui
 
 TOOLS_PER_ROW = 5
 EDGE_COLOUR = "#8a8a8a"
@@ -62,7 +63,7 @@ def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER
         inner = f'<TABLE BORDER="0" CELLSPACING="6" CELLPADDING="0">{"".join(cells)}</TABLE>'
         rows.append(
             f'<TR><TD BGCOLOR="{fill}" WIDTH="210" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="10" '
-            f'HREF="{link_prefix}layers/{layer.id}/" TOOLTIP="{esc(layer.summary.get(lang))}" '
+            f'HREF="{link_prefix}{addresses.layer_path(layer.id)}" TOOLTIP="{esc(layer.summary.get(lang))}" '
             f'ID="layer-{layer.id}" TARGET="_top">'
             f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22)}</B></FONT>'
             + (
@@ -109,7 +110,7 @@ def stack_narrow_dot(model, lang: str, link_prefix: str) -> str:
         inner = f'<TABLE BORDER="0" CELLSPACING="5" CELLPADDING="0">{"".join(cells)}</TABLE>'
         rows.append(
             f'<TR><TD BGCOLOR="{fill}" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="7" '
-            f'HREF="{link_prefix}layers/{layer.id}/" TOOLTIP="{esc(layer.summary.get(lang))}" '
+            f'HREF="{link_prefix}{addresses.layer_path(layer.id)}" TOOLTIP="{esc(layer.summary.get(lang))}" '
             f'ID="layer-{layer.id}" TARGET="_top">'
             f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 30)}</B></FONT></TD></TR>'
             f'<TR><TD BGCOLOR="{fill}" CELLPADDING="3">{inner}</TD></TR>'
@@ -135,7 +136,7 @@ def _tool_cell(
     )
     return (
         f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
-        f'HREF="{link_prefix}tools/{tool.id}/" TOOLTIP="{esc(tool.summary.get(lang))}" '
+        f'HREF="{link_prefix}{addresses.tool_path(tool.id)}" TOOLTIP="{esc(tool.summary.get(lang))}" '
         f'ID="tool-{tool.id}" TARGET="_top"{size}>'
         f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), wrap)}</FONT>{kind}</TD>'
     )
@@ -210,7 +211,7 @@ def _decision_table(model, name: str, step: r.Step, lang: str, link_prefix: str,
         if option.tools:
             target = model.tools[option.tools[0]]
             tip = option.note.get(lang) if option.note else target.summary.get(lang)
-            link = f' HREF="{link_prefix}tools/{target.id}/" TARGET="_top" TOOLTIP="{esc(tip)}"'
+            link = f' HREF="{link_prefix}{addresses.tool_path(target.id)}" TARGET="_top" TOOLTIP="{esc(tip)}"'
         elif option.note:
             link = f' TOOLTIP="{esc(option.note.get(lang))}"'
         rows.append(
@@ -241,7 +242,7 @@ def _node(
         attrs += ['shape="box"', 'style="rounded,filled"', f'fillcolor="{fill}"', f'color="{border}"', 'penwidth="1.2"']
     if node.tools:
         target = model.tools[node.tools[0]]
-        attrs += [f'href="{link_prefix}tools/{target.id}/"', 'target="_top"']
+        attrs += [f'href="{link_prefix}{addresses.tool_path(target.id)}"', 'target="_top"']
         tip = node.note.get(lang) if node.note else target.summary.get(lang)
         attrs.append(f'tooltip="{esc_attr(tip)}"')
     # No tooltip on a step that links nowhere: Graphviz would wrap it in an <a> without href, a
@@ -262,7 +263,7 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str, narrow:
             f'    label=<<B>{lines_label(chain.title.get(lang), NARROW_WRAP + 6 if narrow else 200)}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
         )
         body.append(
-            f'    href="{link_prefix}chains/{chain.id}/"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
+            f'    href="{link_prefix}{addresses.chain_path(chain.id)}"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
         )
         body += ["  " + line for line in statements]
         body.append("  }")
@@ -293,7 +294,11 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
     heads = []
     for i, ((label, kernels, missing), chain) in enumerate(zip(paths, chains, strict=True)):
         # A tooltip only with a link: Graphviz would wrap a lone tooltip in an <a> without href.
-        link = f', href="{link_prefix}chains/{chain}/", target="_top", tooltip="{esc_attr(label)}"' if chain else ""
+        link = (
+            f', href="{link_prefix}{addresses.chain_path(chain)}", target="_top", tooltip="{esc_attr(label)}"'
+            if chain
+            else ""
+        )
         out.append(f'  p{i} [label=<<B>{lines_label(label, 26)}</B>>, shape="plaintext", style=""{link}];')
         heads.append(f"p{i}")
         previous = f"p{i}"
@@ -345,16 +350,17 @@ class Diagram:
 def site_diagrams(model) -> list[Diagram]:
     """Every diagram of the site, registered once: the build renders them all up front,
     `make diff-diagrams` compares them between two revisions and `make bench` times them."""
-    from .routes import route_chain, routes_from, same_in_every_language, starting_points
+    from ..data.routes import route_chain, routes_from, same_in_every_language, starting_points
 
-    stack_pages = ("", "tools/*/", "layers/*/", "embed/stack/")
+    stack_pages = ("", addresses.any_record("tools"), addresses.any_record("layers"), addresses.embed_path("stack"))
     found = [
         Diagram("stack", stack_pages, partial(stack_dot, model)),
         Diagram("stack-narrow", stack_pages, partial(stack_narrow_dot, model)),
     ]
     for chain in model.chains.values():
         # Besides its own page and embed page, a tool's deep dive may draw any chain (docs/deep-dives/).
-        pages = (f"chains/{chain.id}/", f"embed/chains/{chain.id}/", "tools/*/")
+        chain_page = addresses.chain_path(chain.id)
+        pages = (chain_page, addresses.embed_path(chain_page), addresses.any_record("tools"))
         found.append(Diagram(f"chain-{chain.id}", pages, partial(chain_dot, model, chain)))
         found.append(Diagram(f"chain-{chain.id}-narrow", pages, partial(chain_dot, model, chain, narrow=True)))
     for group in chain_groups(model):
@@ -366,7 +372,9 @@ def site_diagrams(model) -> list[Diagram]:
             # The path finder draws each route in the narrow layout; the title is not part of the DOT text.
             chain = route_chain(route, same_in_every_language("-"))
             found.append(
-                Diagram(f"route-{route.id}", (f"paths/{start}/",), partial(chain_dot, model, chain, narrow=True))
+                Diagram(
+                    f"route-{route.id}", (addresses.start_path(start),), partial(chain_dot, model, chain, narrow=True)
+                )
             )
     if model.evidence and model.evidence.gelu:
         for size in model.evidence.gelu.operation["sizes"]:

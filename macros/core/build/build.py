@@ -9,14 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..data.model import Model, display_path, load
+from ..data.shell_references import Shells
+from ..data.version import data_version
+from ..diagrams.graphviz import Diagrams
+from ..settings.languages import Languages
+from ..views.slots import Slots
 from .cache import BuildKey, DiskCache, default_root
 from .fragments import FragmentCache
-from .graphviz import Diagrams
-from .languages import Languages
-from .model import Model, display_path, load
-from .shell_references import Shells
-from .slots import Slots
-from .version import data_version
 
 
 @dataclass
@@ -57,7 +57,7 @@ class Build:
             model,
             languages,
             cache,
-            Diagrams.of(cache),
+            Diagrams(cache.namespace("diagrams")),
             FragmentCache.of(cache, slots),
             slots,
             data_version(data_dir),

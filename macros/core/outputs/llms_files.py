@@ -4,7 +4,7 @@ mkdocs-llmstxt does not fit this site: static-i18n runs one build per language w
 config and site folder, and the plugin resets its pages in every build and writes /llms.txt at
 the end of each, so the last language's list would overwrite the first's; it also matches its
 page list in `on_files` before the tool, layer and chain pages (virtual files) exist. The
-pages are collected here as MkDocs writes them and the files made by core/llms.py.
+pages are collected here as MkDocs writes them and the files made by core/llms_text.py.
 """
 
 from __future__ import annotations
@@ -12,16 +12,16 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ..core import llms
-from ..core.cache import DiskCache
-from ..core.poster import print_files
+from ..diagrams.graphviz import Store
+from ..settings.addresses import print_files
+from . import llms_text
 
 
 def collect(parts, page, lang: str, config) -> None:
     """Note a built page (not the 404, nor an embed page: its diagram's page is listed) and what
     its language's build calls the site; the page's HTML is read back from the finished site
     when the files are written."""
-    parts.language_sites.setdefault(lang, llms.LanguageSite(config["site_name"], config["site_description"] or ""))
+    parts.language_sites.setdefault(lang, llms_text.LanguageSite(config["site_name"], config["site_description"] or ""))
     if (
         page.url.endswith("404.html")
         or page.file.src_uri.startswith("404")
@@ -53,19 +53,16 @@ def nav_urls(nav) -> list[str]:
     return urls
 
 
-def cached_markdown(cache: DiskCache):
-    """`page_markdown`, kept in the build cache by article and address: a rebuild converts only
-    what changed. The Markdown depends on the built article, its address and the converting code
-    only, so the namespace is keyed by the code part: an edit to the data reconverts only the
-    pages it changed (what `make serve` does on every save)."""
-    namespace = cache.namespace("llms", depends_on=("code",))
+def cached_markdown(namespace: Store):
+    """`page_markdown`, kept in the build cache's "llms" namespace by article and address: a
+    rebuild converts only what changed."""
 
-    def markdown_of(page: llms.SitePage, url: str) -> str:
-        article = llms.article_html(page.html)
+    def markdown_of(page: llms_text.SitePage, url: str) -> str:
+        article = llms_text.article_html(page.html)
         stored = namespace.load(url, article, suffix=".md")
         if stored is not None:
             return stored.decode("utf-8")
-        text = llms.page_markdown(article, url)
+        text = llms_text.page_markdown(article, url)
         namespace.store(text.encode("utf-8"), url, article, suffix=".md")
         return text
 
@@ -75,11 +72,13 @@ def cached_markdown(cache: DiskCache):
 def write(site: Path, build, parts, site_url: str, nav) -> None:
     """Write both files at the site root, listing every language's pages."""
     site_url = site_url or "/"
-    built = [llms.SitePage(lang, url, title, built_page(site, url)) for lang, url, title in parts.pages]
-    pages = llms.ordered(build.model, built, build.languages, nav_urls(nav))
+    built = [llms_text.SitePage(lang, url, title, built_page(site, url)) for lang, url, title in parts.pages]
+    pages = llms_text.ordered(build.model, built, build.languages, nav_urls(nav))
     extras = [("llms-full.txt", "llms-full.txt"), ("data/stack.json", "data/stack.json")]
     extras += [(f"print/{name}", f"print/{name}") for name, *_ in print_files(build.languages.codes)]
-    index = llms.llms_txt(build.model, pages, parts.language_sites, build.languages, site_url, extras)
+    index = llms_text.llms_txt(build.model, pages, parts.language_sites, build.languages, site_url, extras)
     (site / "llms.txt").write_text(index, encoding="utf-8")
-    full = llms.llms_full_txt(pages, parts.language_sites, build.languages, site_url, cached_markdown(build.cache))
+    full = llms_text.llms_full_txt(
+        pages, parts.language_sites, build.languages, site_url, cached_markdown(build.cache.namespace("llms"))
+    )
     (site / "llms-full.txt").write_text(full, encoding="utf-8")

@@ -8,22 +8,43 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from typing import Protocol
 
 from markupsafe import Markup
 
-from . import records as r
-from .build import Build
-from .markup import inline_html, plain
-from .palette import layer_colours
+from ..data import records as r
+from ..data.markup import inline_html, plain
+from ..data.model import Model
+from ..diagrams.graphviz import Diagrams
+from ..settings import addresses
+from ..settings.languages import Languages
+from ..settings.palette import layer_colours
+from ..settings.ui import ui
 from .render import render
-from .ui import ui
+from .slots import Slots
+
+
+class Site(Protocol):
+    """What a page is rendered from: one build's model, languages, diagrams and slots (the
+    build's `Build` is one; views never import the build itself)."""
+
+    model: Model
+    languages: Languages
+    diagrams: Diagrams
+    slots: Slots
+
+    def memo(self, key: tuple, compute): ...
+
+    def edit_url(self, collection: str, record_id: str) -> str: ...
+
+    def line_url(self, file: str, line: int) -> str: ...
 
 
 @dataclass(frozen=True)
 class Page:
     """Where a fragment is rendered: the build, the language, and the page's URL."""
 
-    build: Build
+    build: Site
     lang: str
     page_url: str  # relative to the language root, e.g. "tools/cublas/" or ""
 
@@ -66,7 +87,7 @@ class Page:
 def tool_link(page: Page, tool_id: str) -> dict:
     tool = page.model.tools[tool_id]
     return {
-        "href": page.href(f"tools/{tool_id}/"),
+        "href": page.href(addresses.tool_path(tool_id)),
         "title": plain(page.t(tool.summary)),
         "text": inline_html(page.t(tool.name)),
     }
@@ -74,12 +95,12 @@ def tool_link(page: Page, tool_id: str) -> dict:
 
 def layer_link(page: Page, layer_id: str) -> dict:
     layer = page.model.layers[layer_id]
-    return {"href": page.href(f"layers/{layer_id}/"), "text": inline_html(page.t(layer.name))}
+    return {"href": page.href(addresses.layer_path(layer_id)), "text": inline_html(page.t(layer.name))}
 
 
 def chain_link(page: Page, chain_id: str) -> dict:
     chain = page.model.chains[chain_id]
-    return {"href": page.href(f"chains/{chain_id}/"), "text": inline_html(page.t(chain.title))}
+    return {"href": page.href(addresses.chain_path(chain_id)), "text": inline_html(page.t(chain.title))}
 
 
 def swatch(page: Page, layer_id: str | None) -> dict:
@@ -99,5 +120,5 @@ def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
 def embed_control(page: Page, embed_path: str, title: str, tool_id: str | None = None) -> Markup:
     """ "Embed" beside a diagram: the iframe code of its /embed/ page, to copy (here.js writes the
     address out in full from where the reader is, so the code works wherever the site is hosted)."""
-    src = page.href(f"embed/{embed_path}") + (f"?tool={tool_id}" if tool_id else "")
+    src = page.href(addresses.embed_path(embed_path)) + (f"?tool={tool_id}" if tool_id else "")
     return page.show("_embed_control.html", src=src, title=f"{title} · {page.ui('site_name')}")

@@ -12,13 +12,16 @@ from pathlib import PurePosixPath
 
 from markupsafe import Markup
 
-from . import diagrams, evidence_views, routes
-from . import records as r
-from .markup import HAN, inline_html, mark_chinese, plain
-from .model import chain_tool_ids
+from ..data import records as r
+from ..data import routes
+from ..data.markup import HAN, inline_html, mark_chinese, plain
+from ..data.model import chain_tool_ids
+from ..diagrams import dot_text
+from ..settings import addresses
+from ..settings.ui import UI, ui
+from . import evidence_views
 from .page import Page, chain_link, docs_links, embed_control, layer_link, swatch, tool_link
 from .search_terms import record_forms
-from .ui import UI, ui
 
 
 def tool_link_html(page: Page, tool_id: str) -> Markup:
@@ -56,9 +59,9 @@ def mark_here(svg: str, uid: str, node: str) -> str:
 
 def stack_svg(page: Page, here: str | None = None) -> Markup:
     """The stack diagram in both layouts, `here` marked."""
-    dot = page.build.memo(("stack", page.lang, page.root), lambda: diagrams.stack_dot(page.model, page.lang, page.root))
+    dot = page.build.memo(("stack", page.lang, page.root), lambda: dot_text.stack_dot(page.model, page.lang, page.root))
     narrow = page.build.memo(
-        ("stack-narrow", page.lang, page.root), lambda: diagrams.stack_narrow_dot(page.model, page.lang, page.root)
+        ("stack-narrow", page.lang, page.root), lambda: dot_text.stack_narrow_dot(page.model, page.lang, page.root)
     )
     return diagram_layouts(page, dot, narrow, "stack", page.ui("stack_title"), page.ui("stack_desc"), here)
 
@@ -73,15 +76,15 @@ def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | Non
 
 def chain_svg(page: Page, chain: r.Chain) -> Markup:
     """A chain's diagram in both layouts."""
-    dot = diagrams.chain_dot(page.model, chain, page.lang, page.root)
-    narrow = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+    dot = dot_text.chain_dot(page.model, chain, page.lang, page.root)
+    narrow = dot_text.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
     return diagram_layouts(page, dot, narrow, f"chain-{chain.id}", plain(page.t(chain.title)), page.ui("chain_desc"))
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
     """A chain's diagram followed by its ordered step list (the text alternative)."""
     chain = page.model.chains[chain_id]
-    embed = embed_control(page, f"chains/{chain_id}/", plain(page.t(chain.title)))
+    embed = embed_control(page, addresses.chain_path(chain_id), plain(page.t(chain.title)))
     return page.show("chain_figure.html", svg=chain_svg(page, chain), steps=chain_steps(page, chain), embed=embed)
 
 
@@ -95,7 +98,7 @@ def embed_page(page: Page, kind: str, target: str = "") -> Markup:
         title, figure, full = (
             plain(page.t(chain.title)),
             chain_svg(page, page.model.chains[target]),
-            f"chains/{target}/",
+            addresses.chain_path(target),
         )
     else:
         title = page.ui("chart_title").format(size=target)
@@ -106,8 +109,8 @@ def embed_page(page: Page, kind: str, target: str = "") -> Markup:
 def group_figure(page: Page, group: str) -> Markup:
     """All chains of a group drawn side by side, with links to each chain's page."""
     chains = page.model.chains_in_group(group)
-    dot = diagrams.group_dot(page.model, chains, page.lang, page.root)
-    narrow = diagrams.group_dot(page.model, chains, page.lang, page.root, narrow=True)
+    dot = dot_text.group_dot(page.model, chains, page.lang, page.root)
+    narrow = dot_text.group_dot(page.model, chains, page.lang, page.root, narrow=True)
     title = evidence_views.words(page, group)
     svg = diagram_layouts(page, dot, narrow, f"group-{group}", title, page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
@@ -119,7 +122,7 @@ def start_link(page: Page, tool_id: str) -> dict:
     return {
         "id": tool_id,
         "name": plain(page.t(page.model.tools[tool_id].name)),
-        "href": page.href(f"paths/{tool_id}/"),
+        "href": page.href(addresses.start_path(tool_id)),
     }
 
 
@@ -156,7 +159,7 @@ def path_start_page(page: Page, start_id: str) -> Markup:
     for number, route in enumerate(routes.routes_from(page.model, start_id), start=1):
         title = f"{name} → GPU · {page.ui('finder_route')} {number}"
         chain = routes.route_chain(route, routes.same_in_every_language(title))
-        dot = diagrams.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
+        dot = dot_text.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
         svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
         found.append(
             {
@@ -178,7 +181,7 @@ def path_start_page(page: Page, start_id: str) -> Markup:
         current=start_id,
         starts=starts,
         routes=found,
-        index_href=page.href("paths/"),
+        index_href=page.href(addresses.start_path()),
     )
 
 
@@ -475,7 +478,7 @@ def chain_page(page: Page, chain_id: str) -> Markup:
         "chain_page.md",
         title=evidence_views.words(page, chain.group, "each").format(path=title) if chain.group else title,
         group_title=evidence_views.words(page, chain.group) if chain.group else None,
-        index_href=page.href("chains/"),
+        index_href=page.href(addresses.index_path("chains")),
         step_count=len(chain.steps),
         intro=inline_html(page.t(chain.intro)) if chain.intro else None,
         figure=chain_figure(page, chain_id),
@@ -511,7 +514,7 @@ def table(page: Page, table_id: str, rows: list[str] | None = None) -> Markup:
             continue
         cells = [{"text": inline_html(page.t(cell)), "href": None} for cell in row.cells]
         if row.tool and cells:
-            cells[0]["href"] = page.href(f"tools/{row.tool}/")
+            cells[0]["href"] = page.href(addresses.tool_path(row.tool))
         body.append(cells)
     whole = rows is None
     return page.show(
@@ -657,15 +660,13 @@ def abbreviations(page: Page) -> str:
 
 def print_downloads(page: Page) -> Markup:
     """Links to the printable PDFs, which live in /print/ for all languages."""
-    from .poster import print_files
-
     rows = [
         {
             "language": page.ui(f"lang_{lang}"),
             "label": page.ui(f"print_{what}_{size}"),
-            "href": page.site_file(f"print/{name}"),
+            "href": page.site_file(f"{addresses.PRINT}/{name}"),
             "name": name,
         }
-        for name, lang, what, size in print_files(page.build.languages.codes)
+        for name, lang, what, size in addresses.print_files(page.build.languages.codes)
     ]
     return page.show("print_downloads.html", rows=rows)

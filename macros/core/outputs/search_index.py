@@ -16,11 +16,14 @@ import json
 import subprocess
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
 from pagefind_bin_extended import get_executable
 
-from ..core.languages import Languages
-from ..core.search_terms import name_index
+from ..settings.languages import Languages
+from ..views.search_terms import name_index
+
+
+class SearchIndexError(RuntimeError):
+    """Pagefind failed: the message carries its own output."""
 
 
 def index(site_dir: Path) -> None:
@@ -29,7 +32,7 @@ def index(site_dir: Path) -> None:
     command += ["--exclude-selectors", ".headerlink"]  # the ¶ permalinks are not words
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
-        raise PluginError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
+        raise SearchIndexError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
     sort_entry_languages(site_dir / "pagefind" / "pagefind-entry.json")
 
 

@@ -14,9 +14,10 @@ from urllib.parse import urljoin
 from bs4 import BeautifulSoup
 from markdownify import MarkdownConverter
 
-from .languages import Languages
-from .markup import plain
-from .ui import ui
+from ..data.markup import plain
+from ..settings import addresses
+from ..settings.languages import Languages
+from ..settings.ui import ui
 
 SECTIONS = ("guides", "layers", "tools", "chains")  # in this order, per language
 # What a page's article holds that is not its content: permalinks, the edit button, filters.
@@ -80,8 +81,8 @@ def ordered(model, pages: list[SitePage], languages: Languages, guide_order: lis
     """Pages by language (default first), then section: guides in navigation order, each section's
     index first, layers and chains in the data's order (the stack's, the seed's), tools by URL."""
     record_order = {
-        "layers": [f"layers/{layer_id}/" for layer_id in model.layers],
-        "chains": [f"chains/{chain_id}/" for chain_id in model.chains],
+        "layers": [addresses.layer_path(layer_id) for layer_id in model.layers],
+        "chains": [addresses.chain_path(chain_id) for chain_id in model.chains],
     }
 
     def key(page: SitePage):
