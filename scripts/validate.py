@@ -11,6 +11,7 @@ from datetime import date
 from macros.core.data.freshness import old_checks, unchecked
 from macros.core.data.model import display_path, load
 from macros.core.data.problems import DataError
+from macros.core.data.records import FILES
 from macros.core.data.shell_references import Shells
 
 from .common import OK, ROOT, add_data_option, print_data_errors
@@ -42,9 +43,6 @@ def run(args) -> int:
         print(note.format())
     if notes:
         print(f"{len(notes)} record(s) not yet checked against their sources, or checked without findings")
-    print(
-        f"data OK: {len(model.layers)} layers, {len(model.tools)} tools, {len(model.chains)} chains, "
-        f"{len(model.tables)} tables, {len(model.lists)} lists, {len(model.glossary)} glossary terms, "
-        f"{len(model.references)} references ({len(warnings)} warning(s))"
-    )
+    counts = ", ".join(f"{len(getattr(model, stem))} {stem}" for stem in FILES)
+    print(f"data OK: {counts} ({len(warnings)} warning(s))")
     return OK

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from typing import get_args
 
 from conftest import ROOT, line_of, replace_in, run_validate
@@ -108,60 +106,6 @@ def test_yaml_syntax_error_gives_line_and_quoting_hint(data_copy):
     assert "Traceback" not in done.stderr
 
 
-# A data file type as README's "Adding a data file type" adds one: a record class and its
-# registry entry (here made in the validator's process rather than in records.py), and the file.
-NEW_FILE_TYPE = """
-import runpy, sys
-from macros.core.data import records as r
-
-class Vendor(r.Record):
-    \"\"\"A company that ships GPU software.\"\"\"
-
-    id: r.Id
-    name: r.Name
-    ships: list[r.ToolId] = []
-
-r.FILES["vendors"] = Vendor
-from macros.core.data.model import Model, load
-from macros.core.outputs.export import export_model
-
-if sys.argv[1] == "export":
-    print(export_model(load(sys.argv[2]), "test")["vendors"], Model.__dataclass_fields__["vendors"].type)
-else:
-    sys.argv = ["scripts", "validate", "--data", sys.argv[2]]
-    runpy.run_module("scripts", run_name="__main__")
-"""
-
-
-def with_vendors(data_dir, *args):
-    return subprocess.run(
-        [sys.executable, "-c", NEW_FILE_TYPE, *args, str(data_dir)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=ROOT,
-    )
-
-
-def test_a_new_data_file_type_is_loaded_checked_and_exported_from_its_registry_entry(data_copy):
-    vendors = data_copy / "vendors.yaml"
-    vendors.write_text("vendors:\n  - id: nvidia\n    name: NVIDIA\n    ships: [cuda, nvcc]\n", encoding="utf-8")
-    exported = with_vendors(data_copy, "export")
-    assert exported.returncode == 0, exported.stderr
-    assert exported.stdout.strip() == (
-        "[{'id': 'nvidia', 'name': {'zh': 'NVIDIA', 'en': 'NVIDIA'}, 'ships': ['cuda', 'nvcc']}] "
-        "dict[str, __main__.Vendor]"
-    )
-    replace_in(vendors, "ships: [cuda, nvcc]", "ships: [cuda, nvvc]")
-    done = with_vendors(data_copy, "validate")
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert (
-        f"{vendors}:4:19: vendors[0].ships[1]: unknown tool 'nvvc'. Did you mean 'nvcc'? "
-        "If it is new, add it to data/tools.yaml first." in done.stderr
-    )
-    assert "unknown data file" not in done.stderr
-
-
 def references_declared(record_class: type, seen: set) -> set:
     """Every RefersTo in a record class's fields and the records nested in them."""
     found, todo = set(), [(info.annotation, *info.metadata) for info in record_class.model_fields.values()]
@@ -180,5 +124,18 @@ def references_declared(record_class: type, seen: set) -> set:
 def test_every_reference_names_a_data_file_whose_records_have_ids():
     # A reference to a collection the loader does not know would never be checked.
     declared = set().union(*(references_declared(record, set()) for record in [*r.FILES.values(), RecordCheck]))
-    assert {target.collection for target in declared} == {"tools", "layers", "kinds", "references"}
+    assert declared, "no field names a record of another file"
     assert all(target.collection in r.FILES and r.keyed(target.collection) for target in declared)
+
+
+def test_the_model_declares_a_collection_for_every_data_file_of_the_registry():
+    # Declared, so an editor and a type checker know `model.tools`; a new file type needs its field.
+    from dataclasses import fields
+
+    from macros.core.data.model import Model
+
+    declared = [f.name for f in fields(Model)][: len(r.FILES)]
+    assert declared == list(r.FILES), "declare each data file's collection on Model, in the registry's order"
+    for stem, record in r.FILES.items():
+        kind = Model.__dataclass_fields__[stem].type
+        assert kind == (f"dict[str, r.{record.__name__}]" if r.keyed(stem) else f"list[r.{record.__name__}]")

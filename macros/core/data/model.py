@@ -23,24 +23,26 @@ from .translations import Status, read_lock, status
 from .yaml_source import SourceFile, read_yaml
 
 
-def _a_field_per_data_file(cls: type) -> type:
-    """Give a class one field per data file, first and in the registry's order (`records.FILES`):
-    its records by id, or as a list in file order for the collections only shown in order."""
-    collections = {stem: dict[str, record] if r.keyed(stem) else list[record] for stem, record in r.FILES.items()}
-    cls.__annotations__ = {**collections, **cls.__annotations__}
-    return cls
-
-
 @dataclass(frozen=True)
-@_a_field_per_data_file
 class Model:
     """All records, plus the indexes pages need: complete when `load()` returns, never changed
     afterwards (derived here once, never hand-written).
 
-    A field per data file comes from the registry (`model.tools: dict[str, Tool]`,
-    `model.terms: list[Translation]` …), so a new data file type needs no change here.
+    A field per data file of the registry (`records.FILES`), in its order: its records by id, or
+    as a list in file order for the collections only shown in order (`records.IN_ORDER`).
     """
 
+    kinds: dict[str, r.Kind]
+    layers: dict[str, r.Layer]
+    tools: dict[str, r.Tool]
+    chains: dict[str, r.Chain]
+    tables: dict[str, r.Table]
+    lists: dict[str, r.GuideList]
+    glossary: dict[str, r.Term]
+    terms: list[r.Translation]
+    references: dict[str, r.Reference]
+    catalog: list[r.CatalogGroup]
+    measurements: dict[str, r.MeasuredWords]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
@@ -159,48 +161,91 @@ def _indexes(collections: dict) -> dict:
 
 def load(data_dir: Path | str = "data", display_root: str = "data", shells: Shells | None = None) -> Model:
     """Read and check all data files, and the ids `shells` (page shells, mkdocs.yml) write when
-    given; raise DataError with every problem found."""
+    given; raise DataError with every problem found. Each step is a function of its own."""
     data_dir = Path(data_dir)
-    problems: list[Problem] = []
-    parsed: dict[str, list] = {}
-    sources: dict[str, SourceFile] = {}
-    # Ids written in each file, valid records or not (None: file unreadable), so one broken
-    # record does not make every reference to it an error too.
-    written_ids: dict[str, set[str] | None] = {}
+    parsed = parse(data_dir, display_root)
+    model, problems = link(parsed)
+    problems += validate(model, parsed, shells)
+    # Evidence and fact-check findings are checked in the same pass, against the ids the data
+    # files write (a record with errors of its own still counts as there).
+    model, found = attach_evidence(model, parsed)
+    problems += found
+    model, found = attach_findings(model, parsed)
+    problems += found
+    errors = [p for p in parsed.problems + problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
+    return attach_warnings(model, parsed)
+
+
+@dataclass
+class Parsed:
+    """The data files as read: each file's source (for locations), its valid records with their
+    positions, the ids it writes (valid records or not; None when unreadable, so one broken record
+    does not make every reference to it an error too), and the problems found reading them."""
+
+    data_dir: Path
+    display_root: str
+    sources: dict[str, SourceFile] = field(default_factory=dict)
+    records: dict[str, list[tuple[int, r.Record]]] = field(default_factory=dict)
+    written_ids: dict[str, set[str] | None] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def parse(data_dir: Path, display_root: str = "data") -> Parsed:
+    """Step 1: read every data file of the registry and validate it record by record."""
+    parsed = Parsed(Path(data_dir), display_root)
     for stem, record_class in r.FILES.items():
-        path = data_dir / f"{stem}.yaml"
+        path = parsed.data_dir / f"{stem}.yaml"
         display = f"{display_root}/{stem}.yaml"
         if not path.exists():
-            problems.append(Problem(display, 1, 1, "", f"file is missing: create it with a top-level '{stem}:' list."))
-            parsed[stem] = []
-            written_ids[stem] = None
+            missing = f"file is missing: create it with a top-level '{stem}:' list."
+            parsed.problems.append(Problem(display, 1, 1, "", missing))
+            parsed.records[stem] = []
+            parsed.written_ids[stem] = None
             continue
         source, read_problems = read_yaml(path, display)
-        sources[stem] = source
-        problems += read_problems
-        parsed[stem] = _validate_file(source, stem, record_class, problems) if not read_problems else []
-        written_ids[stem] = None if read_problems else _ids_written(source.data, stem)
+        parsed.sources[stem] = source
+        parsed.problems += read_problems
+        valid = _validate_file(source, stem, record_class, parsed.problems) if not read_problems else []
+        parsed.records[stem] = valid
+        parsed.written_ids[stem] = None if read_problems else _ids_written(source.data, stem)
+    return parsed
+
+
+def link(parsed: Parsed) -> tuple[Model, list[Problem]]:
+    """Step 2: the model from the valid records: collections by id (a duplicate id is a problem),
+    where each record is written, and the reverse indexes."""
+    problems: list[Problem] = []
     collections = {
-        stem: _by_id(parsed[stem], sources.get(stem), stem, problems)
+        stem: _by_id(parsed.records[stem], parsed.sources.get(stem), stem, problems)
         if r.keyed(stem)
-        else [rec for _, rec in parsed[stem]]
+        else [rec for _, rec in parsed.records[stem]]
         for stem in r.FILES
     }
     lines: dict[tuple[str, str], tuple[str, int]] = {}
     record_index: dict[tuple[str, str], int] = {}
-    for stem, source in sources.items():
-        for index, record in parsed[stem]:
+    for stem, source in parsed.sources.items():
+        for index, record in parsed.records[stem]:
             if hasattr(record, "id"):
                 lines[(stem, record.id)] = (source.name, source.locate((stem, index))[0])
                 record_index[(stem, record.id)] = index
-    model = Model(**collections, lines=lines, record_index=record_index, **_indexes(collections))
-    problems += check_references(parsed, sources, written_ids)
+    return Model(**collections, lines=lines, record_index=record_index, **_indexes(collections)), problems
+
+
+def validate(model: Model, parsed: Parsed, shells: Shells | None = None) -> list[Problem]:
+    """Step 3: every id a record (or, given `shells`, a page shell or mkdocs.yml) writes names a
+    record; the records agree with each other; no data file is one the registry does not know."""
+    problems = check_references(parsed.records, parsed.sources, parsed.written_ids)
     if shells is not None:
-        problems += check_shells(shells, written_ids)
-    problems += check_consistency(model, sources)
-    problems += _unknown_files(data_dir, display_root)
-    # Evidence and fact-check findings are checked in the same pass, against the ids the data
-    # files write (a record with errors of its own still counts as there).
+        problems += check_shells(shells, parsed.written_ids)
+    problems += check_consistency(model, parsed.sources)
+    return problems + _unknown_files(parsed.data_dir, parsed.display_root)
+
+
+def attach_evidence(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]:
+    """Step 4: the captured evidence (data/evidence/), checked against the chains' steps and the
+    tools, and the words the site shows for what the capture names."""
     chain_steps = step_tools(
         [
             (
@@ -211,28 +256,33 @@ def load(data_dir: Path | str = "data", display_root: str = "data", shells: Shel
         ],
         [(tool.id, rel.type, rel.tool) for tool in model.tools.values() for rel in tool.relations],
     )
-    evidence, evidence_problems = load_evidence(data_dir / "evidence", chain_steps, written_ids["tools"])
-    problems += [
-        Problem(f"{display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, p.text())
+    evidence_dir = parsed.data_dir / "evidence"
+    evidence, evidence_problems = load_evidence(evidence_dir, chain_steps, parsed.written_ids["tools"])
+    problems = [
+        Problem(f"{parsed.display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, p.text())
         for p in evidence_problems
     ]
     model = replace(model, evidence=evidence)
     if not evidence_problems:
-        problems += _missing_words(model, sources, data_dir / "evidence", display_root)
-    findings, finding_problems = load_findings(data_dir, display_root, written_ids, _validate_file)
-    problems += finding_problems
-    model = replace(model, findings=findings)
-    if not any(p.severity == "error" for p in problems):
-        lock, lock_problems = read_lock(data_dir, display_root)
-        translations = status(sources, lock)
-        stale = [item.warning() for item in translations.stale]
-        wording = term_warnings(model.terms, translations.fields)
-        found = find_warnings(model, sources) + wording + lock_problems + stale
-        model = replace(model, warnings=tuple(found), translations=translations)
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise DataError(errors)
-    return model
+        problems += _missing_words(model, parsed.sources, evidence_dir, parsed.display_root)
+    return model, problems
+
+
+def attach_findings(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]:
+    """Step 5: the fact-check findings (data/checks/), each naming a record that exists."""
+    findings, problems = load_findings(parsed.data_dir, parsed.display_root, parsed.written_ids, _validate_file)
+    return replace(model, findings=findings), problems
+
+
+def attach_warnings(model: Model, parsed: Parsed) -> Model:
+    """Step 6, on data without errors: which translations may lag (data/translations.lock), and the
+    likely mistakes that still build (wording, wrong language, duplicate summaries, http links)."""
+    lock, lock_problems = read_lock(parsed.data_dir, parsed.display_root)
+    translations = status(parsed.sources, lock)
+    stale = [item.warning() for item in translations.stale]
+    wording = term_warnings(model.terms, translations.fields)
+    found = find_warnings(model, parsed.sources) + wording + lock_problems + stale
+    return replace(model, warnings=tuple(found), translations=translations)
 
 
 def _missing_words(

@@ -1,0 +1,97 @@
+"""README's recipe "Adding a data file type", followed word for word in a copy of the project: a new
+file of makers, a typed reference to one from a tool, the maker shown on the tool's page, the
+translations locked; then the copy validates, builds, and the page reads right in both languages.
+
+Each step's code is README's own (a test fails if README and these snippets part), so the
+recipe a contributor reads is the one that is known to work.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from test_rename import copy_project
+
+# (file, the line the snippet goes after, the snippet): README shows each snippet under its step.
+STEPS = [
+    (
+        "macros/core/data/records.py",
+        'ReferenceId = Annotated[Id, RefersTo("references", "reference")]\n',
+        'MakerId = Annotated[Id, RefersTo("makers", "maker")]\n',
+    ),
+    (
+        "macros/core/data/records.py",
+        "# The registry of data files, written once: file stem → record class of its list. The model,\n",
+        'class Maker(Record):\n    """A company that ships GPU software."""\n\n    id: Id\n    name: Name\n\n\n',
+    ),
+    ("macros/core/data/records.py", '    "measurements": MeasuredWords,\n', '    "makers": Maker,\n'),
+    ("macros/core/data/records.py", "    kind: KindId\n", "    maker: MakerId | None = None\n"),
+    ("macros/core/data/model.py", "    measurements: dict[str, r.MeasuredWords]\n", "    makers: dict[str, r.Maker]\n"),
+    (
+        "macros/core/views/views.py",
+        "    refs, via = page.model.docs_for(tool_id)\n",
+        '    if tool.maker:\n        rows.append(text(page.ui("maker"), inline_html(page.t(page.model.makers[tool.maker].name))))\n',
+    ),
+    (
+        "macros/core/settings/ui.py",
+        '    "kind": {"zh": "类别", "en": "Kind"},\n',
+        '    "maker": {"zh": "厂商", "en": "Maker"},\n',
+    ),
+]
+MAKERS = "makers:\n  - id: nvidia\n    name: NVIDIA\n"
+RECIPE = re.compile(r"### Adding a data file type\n(.*?)\n## ", re.S)
+
+
+def run(project: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "scripts", *args]
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
+    return subprocess.run(command, cwd=project, env=environment, capture_output=True, text=True, timeout=900)
+
+
+def insert_after(path: Path, anchor: str, snippet: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(anchor) >= 1, f"{path.name}: the recipe's anchor is gone: {anchor!r}"
+    path.write_text(text.replace(anchor, anchor + snippet, 1), encoding="utf-8")
+
+
+def test_readme_shows_every_step_of_the_recipe_as_the_test_follows_it():
+    recipe = RECIPE.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    # The snippets sit in a numbered list, indented by three spaces.
+    recipe = "\n".join(line.removeprefix("   ") for line in recipe.splitlines())
+    for file, _anchor, snippet in STEPS:
+        assert file in recipe
+        assert snippet.strip() in recipe, f"README's recipe lacks, word for word:\n{snippet}"
+    assert MAKERS.strip() in recipe and "make translations-lock" in recipe and "export-schema" in recipe
+
+
+@pytest.mark.build
+def test_a_new_data_file_type_added_by_the_recipe_validates_builds_and_shows_on_the_tool_page(
+    tmp_path, shared_site_layout
+):
+    project = copy_project(tmp_path / "project")
+    for file, anchor, snippet in STEPS:
+        insert_after(project / file, anchor, snippet)
+    (project / "data" / "makers.yaml").write_text(MAKERS, encoding="utf-8")
+    # The tool that gets a maker: the first in the file (any tool would do).
+    tools = project / "data" / "tools.yaml"
+    first_kind = re.search(r"^    kind: .*\n", tools.read_text(encoding="utf-8"), re.M).group(0)
+    insert_after(tools, first_kind, "    maker: nvidia\n")
+    tool_id = re.search(r"^  - id: (\S+)", tools.read_text(encoding="utf-8"), re.M).group(1)
+
+    for step in (("export-schema",), ("translations-lock",), ("validate",)):
+        done = run(project, *step)
+        assert done.returncode == 0, f"{step}: {done.stdout}{done.stderr}"
+    assert ", 1 makers (" in done.stdout, done.stdout  # validate's summary counts the new type too
+    site = tmp_path / "site"
+    built = run(project, "build", "--no-print", "-d", str(site), GSM_CACHE_DIR=str(shared_site_layout.cache))
+    assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]
+    for language_root, label in ((site, "厂商"), (site / "en", "Maker")):
+        page = (language_root / "tools" / tool_id / "index.html").read_text(encoding="utf-8")
+        row = re.search(rf"<th[^>]*>{label}</th>\s*<td>(.*?)</td>", page, re.S)
+        assert row and "NVIDIA" in row.group(1), f"{language_root.name}: no {label} row with NVIDIA"
