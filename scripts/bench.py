@@ -33,6 +33,7 @@ from macros.core.build.cache import BuildKey, DiskCache
 from macros.core.data.model import load
 from macros.core.diagrams.dot_text import site_dots
 from macros.core.diagrams.graphviz import Diagrams
+from macros.core.settings import environment
 from macros.core.settings.languages import read_languages
 
 from . import judges
@@ -89,7 +90,7 @@ def diagram_figures(data: Path) -> dict:
 def build_figures(data: Path, work: Path) -> dict:
     """Cold build (empty caches), warm rebuild (same data, caches kept), per-language split, peak memory."""
     cache = work / "cache"
-    env = {**os.environ, "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(cache), "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, environment.DATA_DIR: str(data), environment.CACHE_DIR: str(cache), "NO_MKDOCS_2_WARNING": "1"}
     command = [
         sys.executable,
         "-m",
@@ -103,7 +104,7 @@ def build_figures(data: Path, work: Path) -> dict:
     ]
     cold, cold_peak, log = timed(command, env)
     counter = work / "dot-runs.txt"
-    warm, warm_peak, _ = timed(command, {**env, "GSM_DOT_COUNTER": str(counter)})
+    warm, warm_peak, _ = timed(command, {**env, environment.DOT_COUNTER: str(counter)})
     return {
         "cold": cold,
         "warm": warm,
@@ -175,7 +176,12 @@ def search_index_sizes(site: Path) -> dict:
 def serve_edit_seconds(data: Path, work: Path) -> float:
     """`make serve` (python -m scripts serve) on a copy of the data: save one changed English
     summary of one tool, and time until its page, polled over HTTP, shows the new text."""
-    env = {**os.environ, "GSM_DATA_DIR": str(data), "NO_MKDOCS_2_WARNING": "1", "GSM_CACHE_DIR": str(work / "cache")}
+    env = {
+        **os.environ,
+        environment.DATA_DIR: str(data),
+        "NO_MKDOCS_2_WARNING": "1",
+        environment.CACHE_DIR: str(work / "cache"),
+    }
     with socket.socket() as probe:  # a free port on loopback
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -282,20 +288,20 @@ def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict |
     made = subprocess.run(
         [sys.executable, str(CONTROL_SCRIPT), str(control), str(copies)], capture_output=True, text=True
     )
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GSM_DATA_DIR": str(data)}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", environment.DATA_DIR: str(data)}
     # What `make build` runs (both languages side by side, Pagefind, the PDFs) against a bare
     # MkDocs build of the control site.
     project = [sys.executable, "-m", "scripts", "build", "-d", str(work / "p-site")]
     baseline = mkdocs_build(control / "mkdocs.yml", work / "c-site")
     warm_cache = work / "warm-cache"
-    timed(project, {**env, "GSM_CACHE_DIR": str(warm_cache)})  # fill the caches once
+    timed(project, {**env, environment.CACHE_DIR: str(warm_cache)})  # fill the caches once
     ratios: dict[str, list[float]] = {"warm": [], "cold": []}
     seconds: dict[str, list[float]] = {"warm": [], "cold": [], "control": []}
     peaks: dict[str, list[float]] = {"project": [], "control": []}
     for n in range(pairs):
         for kind in ("warm", "cold"):
             cache = warm_cache if kind == "warm" else work / f"cold-cache-{n}"
-            project_s, project_peak, _ = timed(project, {**env, "GSM_CACHE_DIR": str(cache)})
+            project_s, project_peak, _ = timed(project, {**env, environment.CACHE_DIR: str(cache)})
             control_s, control_peak, _ = timed(baseline, env)
             ratios[kind].append(project_s / control_s)
             seconds[kind].append(project_s)
@@ -321,7 +327,7 @@ def cache_savings(data: Path, work: Path, rounds: int) -> dict:
     with every namespace kept, and with one namespace emptied before the build (so that build
     remakes its entries), `rounds` of each taken in turn; seconds per build and bytes on disk."""
     cache = work / "cache"
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(cache)}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", environment.DATA_DIR: str(data), environment.CACHE_DIR: str(cache)}
     project = [sys.executable, "-m", "scripts", "build", "-d", str(work / "site")]
     timed(project, env)  # fill every namespace
     sizes = {p.name: sum(f.stat().st_size for f in p.rglob("*") if f.is_file()) for p in cache.iterdir() if p.is_dir()}

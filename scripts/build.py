@@ -13,14 +13,14 @@ import tempfile
 from pathlib import Path
 
 from macros.adapter import engine
-from macros.adapter.events import ONLY_LANGUAGE, PARTS_FILE
 from macros.core.build.build import Build
 from macros.core.build.finish import SiteParts, finish_site
-from macros.core.data.model import site_data_dir
 from macros.core.data.problems import DataError
 from macros.core.outputs.search_index import SearchIndexError
-from macros.core.outputs.site_files import PRINT_DIR_VARIABLE, merge_language_sitemaps
+from macros.core.outputs.site_files import merge_language_sitemaps
+from macros.core.settings import environment
 from macros.core.settings.languages import read_config, read_languages
+from macros.core.settings.options import SiteOptions
 
 from .common import FAILED, OK, ROOT, print_data_errors
 from .print_posters import write_pdfs
@@ -37,7 +37,7 @@ def engine_environment() -> dict[str, str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     # Dates in the output (sitemap lastmod, gzip headers, PDF metadata) come from the last
     # commit, not the clock, so two builds of one commit are byte-identical.
-    env.setdefault("SOURCE_DATE_EPOCH", commit_epoch())
+    env.setdefault(environment.SOURCE_DATE_EPOCH, commit_epoch())
     return env
 
 
@@ -73,11 +73,11 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
     processes = {}
     for lang in languages.codes:
         command = [sys.executable, "-m", engine.NAME, "build", "--strict", "-f", str(config), "-d", str(work / lang)]
-        one = {**env, ONLY_LANGUAGE: lang, PARTS_FILE: str(work / f"{lang}.json")}
+        one = {**env, environment.BUILD_LANGUAGE: lang, environment.BUILD_PARTS: str(work / f"{lang}.json")}
         processes[lang] = subprocess.Popen(command, env=one, cwd=ROOT)
     ok = True
     if with_print:
-        os.environ["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"]
+        os.environ[environment.SOURCE_DATE_EPOCH] = env[environment.SOURCE_DATE_EPOCH]
         try:
             for path in write_pdfs(work / "print"):
                 print(f"wrote {path.relative_to(work)} ({path.stat().st_size // 1024} KB)")
@@ -91,7 +91,9 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
     (work / languages.default).rename(staging)
     for lang in languages.others:
         (work / lang / lang).rename(staging / lang)
-    merge_language_sitemaps(staging, [work / lang for lang in languages.others], int(env["SOURCE_DATE_EPOCH"]))
+    merge_language_sitemaps(
+        staging, [work / lang for lang in languages.others], int(env[environment.SOURCE_DATE_EPOCH])
+    )
     if with_print:  # beside the Print page's own index.html
         (staging / "print").mkdir(exist_ok=True)
         for pdf in sorted((work / "print").glob("*.pdf")):
@@ -108,10 +110,10 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
     site_url = values.get("site_url") or ""
     if site_url and not site_url.endswith("/"):
         site_url += "/"  # as MkDocs normalizes it
-    data_dir = site_data_dir(config, values.get("extra", {}).get("data_dir", "data"))
+    data_dir = SiteOptions.of(values.get("extra")).data_folder(config)
     try:
         build = Build.start(data_dir, languages, config)
-        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(PRINT_DIR_VARIABLE))
+        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(environment.PRINT_DIR))
     except DataError as error:
         return print_data_errors(error) == OK
     except SearchIndexError as error:
@@ -152,11 +154,16 @@ def serve(args) -> int:
         except DataError as error:
             return print_data_errors(error)
         # The pages link to where they are served; the rebuilds copy the PDFs in.
-        os.environ.update({"SITE_URL": f"http://{host}:{port}/", PRINT_DIR_VARIABLE: str(print_dir)})
+        os.environ.update({environment.SITE_URL: f"http://{host}:{port}/", environment.PRINT_DIR: str(print_dir)})
         site = Path(folder) / "site"
         if build(site, with_print=False) != OK:
             return FAILED
-        watched = [site_data_dir(ROOT / "mkdocs.yml"), ROOT / "docs", ROOT / "macros", ROOT / "mkdocs.yml"]
+        watched = [
+            SiteOptions.of(read_config(ROOT / "mkdocs.yml").get("extra")).data_folder(ROOT / "mkdocs.yml"),
+            ROOT / "docs",
+            ROOT / "macros",
+            ROOT / "mkdocs.yml",
+        ]
         print(f"Serving on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
         serve_site(site, lambda: build(site, with_print=False), host, int(port), watched)
     return OK

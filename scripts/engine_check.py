@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from macros.core.settings import environment
+
 from .build import commit_epoch
 from .common import FAILED, OK, ROOT
 from .site_compare import Comparison, compare_sites, regex_explanation
@@ -126,8 +128,8 @@ def build_site(python: Path, source: Path, site: Path, work: Path, name: str) ->
     """`python -m scripts build` of the copied tree with an empty cache; returns seconds taken."""
     env = {
         **os.environ,
-        "GSM_CACHE_DIR": str(work / f"cache-{name}"),
-        "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH") or commit_epoch(),
+        environment.CACHE_DIR: str(work / f"cache-{name}"),
+        environment.SOURCE_DATE_EPOCH: os.environ.get(environment.SOURCE_DATE_EPOCH) or commit_epoch(),
     }
     start = time.perf_counter()
     run_step([str(python), "-m", "scripts", "build", "-d", str(site)], work / f"build-{name}.log", cwd=source, env=env)

@@ -20,6 +20,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from macros.core.settings import environment
 from macros.core.settings.languages import Languages, read_languages
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
@@ -345,7 +346,7 @@ def judge(judges: tuple[str, ...] = ("nu", "lighthouse"), reports: Path | None =
             # hreflang URLs (and the sitemaps Material fetches next to them) stay on this server.
             print(f"Building the site for {base_url} …", flush=True)
             command = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(site)]
-            env = {**engine_environment(), "SITE_URL": base_url}
+            env = {**engine_environment(), environment.SITE_URL: base_url}
             done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
             if done.returncode != 0:
                 raise JudgeError(f"the site did not build:\n{(done.stdout + done.stderr).strip()[-3000:]}")

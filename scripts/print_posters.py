@@ -10,12 +10,12 @@ import logging
 from pathlib import Path
 
 from macros.core.build.build import Build
-from macros.core.data.model import site_data_dir
 from macros.core.data.problems import DataError
 from macros.core.data.version import source_date
 from macros.core.outputs.poster import Edition, chains_booklet, stack_poster
 from macros.core.settings.addresses import print_files
-from macros.core.settings.languages import read_languages, read_site_url
+from macros.core.settings.languages import read_config, read_languages, read_site_url
+from macros.core.settings.options import SiteOptions
 
 from .common import OK, ROOT, print_data_errors
 
@@ -28,7 +28,12 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
     languages = read_languages(CONFIG)
-    build = Build.start(data_dir or site_data_dir(CONFIG), languages, CONFIG, cache_root=cache_root)
+    build = Build.start(
+        data_dir or SiteOptions.of(read_config(CONFIG).get("extra")).data_folder(CONFIG),
+        languages,
+        CONFIG,
+        cache_root=cache_root,
+    )
     edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
     files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)

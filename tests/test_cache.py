@@ -13,11 +13,12 @@ from conftest import ROOT, replace_in
 from test_reproducible import copy_checkout
 
 from macros.core.build.build import Build
-from macros.core.build.cache import ROOT_VARIABLE, BuildKey, DiskCache
+from macros.core.build.cache import BuildKey, DiskCache
 from macros.core.build.fragments import FragmentCache
 from macros.core.diagrams.graphviz import Diagrams
 from macros.core.outputs.llms_files import cached_markdown
 from macros.core.outputs.llms_text import SitePage
+from macros.core.settings.environment import CACHE_DIR as ROOT_VARIABLE
 from macros.core.settings.languages import read_config, read_languages
 from macros.core.views.slots import Slots
 

@@ -19,16 +19,15 @@ from mkdocs.plugins import event_priority
 from ..core.build.finish import finish_site
 from ..core.data.problems import DataError
 from ..core.diagrams.dot_text import site_dots
-from ..core.outputs import llms_files, site_files
+from ..core.outputs import llms_files
 from ..core.outputs.search_index import SearchIndexError
+from ..core.settings import environment
+from ..core.settings.options import OptionsError
 from ..core.settings.ui import ui
 from ..core.views.search_terms import SEARCH_SETTINGS
 from . import redirects
 from .pages import add_record_pages
 from .state import start, state_of
-
-ONLY_LANGUAGE = "GSM_BUILD_LANGUAGE"  # build this language only, in this process
-PARTS_FILE = "GSM_BUILD_PARTS"  # where a one-language build saves its share of the site-wide files
 
 
 def _i18n(config):
@@ -47,6 +46,8 @@ def on_config(config, **kwargs):
         raise PluginError(
             f"data/ has {len(error.problems)} error(s):\n{lines}\nRun `make validate` for the full report."
         ) from None
+    except OptionsError as error:
+        raise PluginError(str(error)) from None
     redirects.configure(config, i18n.current_language or i18n.default_language, state.build.languages)
     return config
 
@@ -73,7 +74,7 @@ def on_pre_build(config, **kwargs):
     i18n = _i18n(config)
     if not i18n.building:
         # Render every diagram up front (this process's languages), one `dot` per core; pages then read the cache.
-        only = os.environ.get(ONLY_LANGUAGE)
+        only = os.environ.get(environment.BUILD_LANGUAGE)
         build.diagrams.render_many(site_dots(build.model, (only,) if only else build.languages.codes))
 
 
@@ -100,7 +101,7 @@ def on_post_build(config, **kwargs):
         return
     state = state_of(config)
     site_url = config["site_url"]
-    print_dir = os.environ.get(site_files.PRINT_DIR_VARIABLE)
+    print_dir = os.environ.get(environment.PRINT_DIR)
     try:
         finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
     except SearchIndexError as error:
@@ -115,7 +116,7 @@ def on_config_one_language(config, **kwargs):
     """Before static-i18n's on_config (-100), which starts from the default language only when
     no language is set yet: make GSM_BUILD_LANGUAGE this build's first and only language."""
     i18n = _i18n(config)
-    only = os.environ.get(ONLY_LANGUAGE)
+    only = os.environ.get(environment.BUILD_LANGUAGE)
     if only and i18n.current_language is None:
         i18n.current_language = only
     return config
@@ -125,6 +126,6 @@ def on_config_one_language(config, **kwargs):
 def on_post_build_one_language(config, **kwargs):
     """Save this language's share of the site-wide files and stop static-i18n there."""
     i18n = _i18n(config)
-    if os.environ.get(ONLY_LANGUAGE) and not i18n.building:
-        state_of(config).parts.save(Path(os.environ[PARTS_FILE]))
+    if os.environ.get(environment.BUILD_LANGUAGE) and not i18n.building:
+        state_of(config).parts.save(Path(os.environ[environment.BUILD_PARTS]))
         i18n.building = True  # static-i18n's on_post_build returns: the other languages are other processes

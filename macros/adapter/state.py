@@ -11,8 +11,8 @@ from pathlib import Path
 
 from ..core.build.build import Build
 from ..core.build.finish import SiteParts
-from ..core.data.model import site_data_dir
 from ..core.settings.languages import Languages
+from ..core.settings.options import SiteOptions
 
 ATTRIBUTE = "gsm_build_state"
 
@@ -31,18 +31,11 @@ def languages_of(config) -> Languages:
     return Languages.ordered(list(i18n.build_languages), i18n.default_language)
 
 
-def data_dir_of(config) -> Path:
-    return site_data_dir(config["config_file_path"], config["extra"].get("data_dir", "data"))
-
-
 def start(config) -> BuildState:
-    """Load the data and attach a fresh state to this build's config (raises DataError)."""
-    build = Build.start(
-        data_dir_of(config),
-        languages_of(config),
-        Path(config["config_file_path"]),
-        config["extra"].get("repository") or "",
-    )
+    """Load the data and attach a fresh state to this build's config (raises OptionsError, DataError)."""
+    options = SiteOptions.of(config["extra"])  # raises OptionsError
+    config_file = Path(config["config_file_path"])
+    build = Build.start(options.data_folder(config_file), languages_of(config), config_file, options.repository)
     state = BuildState(build)
     setattr(config, ATTRIBUTE, state)
     return state

@@ -16,15 +16,15 @@ import tempfile
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from ..settings import environment
 from ..settings.palette import FONT
 
 PACKAGE = Path(__file__).resolve().parents[2]  # macros/
-ROOT_VARIABLE = "GSM_CACHE_DIR"  # tests and benchmarks give each build a cache folder of its own
 
 
 def default_root() -> Path:
     """The cache folder when a build is given none: $GSM_CACHE_DIR, else .cache/ beside mkdocs.yml."""
-    return Path(os.environ.get(ROOT_VARIABLE) or PACKAGE.parent / ".cache")
+    return Path(os.environ.get(environment.CACHE_DIR) or PACKAGE.parent / ".cache")
 
 
 class ToolchainError(RuntimeError):

@@ -507,11 +507,3 @@ def display_path(path: Path) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
-
-
-def site_data_dir(config_file: Path | str, configured: str = "data") -> Path:
-    """The data folder a build reads: $GSM_DATA_DIR if set (tests, benchmarks), else mkdocs.yml's."""
-    import os
-
-    override = os.environ.get("GSM_DATA_DIR")
-    return Path(override) if override else Path(config_file).parent / configured

@@ -11,6 +11,8 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..settings import environment
+
 
 def data_version(data_dir: Path) -> str:
     """A short hash of every data file's bytes: changes exactly when the data changes."""
@@ -22,7 +24,7 @@ def data_version(data_dir: Path) -> str:
 
 def source_date(project: Path) -> str:
     """SOURCE_DATE_EPOCH, else the last commit's date, as YYYY-MM-DD (UTC)."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    epoch = os.environ.get(environment.SOURCE_DATE_EPOCH)
     if not epoch:
         try:
             done = subprocess.run(

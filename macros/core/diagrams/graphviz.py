@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
 
-RUN_COUNTER = "GSM_DOT_COUNTER"  # tests point this variable at a file to count `dot` runs
+from ..settings import environment
 
 
 class GraphvizError(RuntimeError):
@@ -45,7 +45,7 @@ class Diagrams:
         cached = self.cache.load(dot, fmt, suffix=f".{fmt}")
         if cached is not None:
             return cached
-        counter = os.environ.get(RUN_COUNTER)
+        counter = os.environ.get(environment.DOT_COUNTER)
         if counter:
             with open(counter, "a", encoding="utf-8") as runs:
                 runs.write("dot\n")

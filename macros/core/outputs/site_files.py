@@ -90,9 +90,6 @@ def write_evidence_excerpts(site: Path, evidence) -> None:
         shutil.copyfile(path, target / path.name)
 
 
-PRINT_DIR_VARIABLE = "GSM_PRINT_DIR"  # set by `python -m scripts serve` to the PDFs it wrote
-
-
 def copy_print_files(site: Path, print_dir: str | None) -> None:
     """Under `mkdocs serve`, put the PDFs written before serving where the Print page links.
 

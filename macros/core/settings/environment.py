@@ -1,0 +1,25 @@
+"""Every environment variable the project reads, in one place, each with the process boundary it
+crosses: a variable is used only where one process must tell another something that no option or
+argument can reach (a command starting MkDocs, a test starting a build). Everything else is a typed
+option of the site (options.py) or an argument.
+"""
+
+from __future__ import annotations
+
+# CI or a fork's deploy → mkdocs.yml (`!ENV`): the address the site is published at.
+SITE_URL = "SITE_URL"
+# scripts/build → MkDocs and WeasyPrint: dates in the output come from the last commit, not the clock.
+SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+# Tests and the benchmark → a build: another data folder than mkdocs.yml's, a cache folder of its
+# own, and a file to count `dot` runs in.
+DATA_DIR = "GSM_DATA_DIR"
+CACHE_DIR = "GSM_CACHE_DIR"
+DOT_COUNTER = "GSM_DOT_COUNTER"
+# scripts/build → each language's MkDocs process: build this language only, and save its share
+# of the site-wide files here.
+BUILD_LANGUAGE = "GSM_BUILD_LANGUAGE"
+BUILD_PARTS = "GSM_BUILD_PARTS"
+# scripts/serve → its MkDocs: where the PDFs it wrote before serving are.
+PRINT_DIR = "GSM_PRINT_DIR"
+
+VARIABLES = (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR, CACHE_DIR, DOT_COUNTER, BUILD_LANGUAGE, BUILD_PARTS, PRINT_DIR)
