@@ -347,38 +347,49 @@ class Diagram:
         return sorted({"../" * page.count("/") for page in self.pages})
 
 
+def diagram_id(kind: str, key: object = None, narrow: bool = False) -> str:
+    """A registered diagram's id: `stack`, `chain-<id>`, `group-<group>`, `route-<id>`, `kernels-<size>`,
+    with `-narrow` for the one-column layout. The registry and the views both name diagrams by it."""
+    return "-".join(str(part) for part in (kind, key, "narrow" if narrow else None) if part is not None)
+
+
 def site_diagrams(model) -> list[Diagram]:
-    """Every diagram of the site, registered once: the build renders them all up front,
-    `make diff-diagrams` compares them between two revisions and `make bench` times them."""
+    """Every diagram of the site, registered once: the views draw each from here, the build renders
+    them all up front, `make diff-diagrams` compares them between two revisions and `make bench`
+    times them."""
     from ..data.routes import route_chain, routes_from, same_in_every_language, starting_points
 
     stack_pages = ("", addresses.any_record("tools"), addresses.any_record("layers"), addresses.embed_path("stack"))
     found = [
-        Diagram("stack", stack_pages, partial(stack_dot, model)),
-        Diagram("stack-narrow", stack_pages, partial(stack_narrow_dot, model)),
+        Diagram(diagram_id("stack"), stack_pages, partial(stack_dot, model)),
+        Diagram(diagram_id("stack", narrow=True), stack_pages, partial(stack_narrow_dot, model)),
     ]
     for chain in model.chains.values():
         # Besides its own page and embed page, a tool's deep dive may draw any chain (docs/deep-dives/).
         chain_page = addresses.chain_path(chain.id)
         pages = (chain_page, addresses.embed_path(chain_page), addresses.any_record("tools"))
-        found.append(Diagram(f"chain-{chain.id}", pages, partial(chain_dot, model, chain)))
-        found.append(Diagram(f"chain-{chain.id}-narrow", pages, partial(chain_dot, model, chain, narrow=True)))
+        found.append(Diagram(diagram_id("chain", chain.id), pages, partial(chain_dot, model, chain)))
+        found.append(
+            Diagram(diagram_id("chain", chain.id, narrow=True), pages, partial(chain_dot, model, chain, narrow=True))
+        )
     for group in chain_groups(model):
         chains = model.chains_in_group(group)
-        found.append(Diagram(f"group-{group}", ("compare/",), partial(group_dot, model, chains)))
-        found.append(Diagram(f"group-{group}-narrow", ("compare/",), partial(group_dot, model, chains, narrow=True)))
+        found.append(Diagram(diagram_id("group", group), ("compare/",), partial(group_dot, model, chains)))
+        found.append(
+            Diagram(
+                diagram_id("group", group, narrow=True), ("compare/",), partial(group_dot, model, chains, narrow=True)
+            )
+        )
     for start in starting_points(model):
         for route in routes_from(model, start):
             # The path finder draws each route in the narrow layout; the title is not part of the DOT text.
             chain = route_chain(route, same_in_every_language("-"))
-            found.append(
-                Diagram(
-                    f"route-{route.id}", (addresses.start_path(start),), partial(chain_dot, model, chain, narrow=True)
-                )
-            )
+            draw = partial(chain_dot, model, chain, narrow=True)
+            found.append(Diagram(diagram_id("route", route.id), (addresses.start_path(start),), draw))
     if model.evidence and model.evidence.gelu:
         for size in model.evidence.gelu.operation["sizes"]:
-            found.append(Diagram(f"kernels-{size}", ("measured/",), partial(measured_kernels_dot, model, size=size)))
+            draw = partial(measured_kernels_dot, model, size=size)
+            found.append(Diagram(diagram_id("kernels", size), ("measured/",), draw))
     return found
 
 

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from ..data.evidence import Artifact, PathRow, Run
 from ..data.markup import inline_html
 from ..data.model import chain_tool_ids
-from ..diagrams import dot_text
+from ..diagrams.dot_text import diagram_id
 from .page import Page, chain_link, docs_links, embed_control
 
 EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
@@ -255,9 +255,9 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
 
 def kernels_figure(page: Page, size: int) -> Markup:
     """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
-    dot = dot_text.measured_kernels_dot(page.model, page.lang, page.root, size)
+    dot = page.dot(diagram_id("kernels", size))
     title = f"{page.ui('kernels_figure')} ({size}³)"
-    svg = page.build.diagrams.inline_svg(dot, f"kernels-{size}", title, page.ui("kernels_figure_desc"))
+    svg = page.build.diagrams.inline_svg(dot, diagram_id("kernels", size), title, page.ui("kernels_figure_desc"))
     return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
 
 

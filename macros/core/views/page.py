@@ -15,6 +15,7 @@ from markupsafe import Markup
 from ..data import records as r
 from ..data.markup import inline_html, plain
 from ..data.model import Model
+from ..diagrams import dot_text
 from ..diagrams.graphviz import Diagrams
 from ..settings import addresses
 from ..settings.languages import Languages
@@ -78,6 +79,13 @@ class Page:
     def t_dict(self, text: dict[str, str]) -> str:
         """A bilingual {zh: …, en: …} mapping (as the evidence files write them) in this page's language."""
         return text[self.lang]
+
+    def dot(self, diagram_id: str) -> str:
+        """The DOT text of a registered diagram (`dot_text.site_diagrams`), linked as from this page."""
+        registry = self.build.memo(("diagrams",), lambda: {d.id: d for d in dot_text.site_diagrams(self.model)})
+        return self.build.memo(
+            (diagram_id, self.lang, self.root), lambda: registry[diagram_id].draw(self.lang, self.root)
+        )
 
     def show(self, template: str, /, **values) -> Markup:
         """Render a template with this page's words and the given view data."""

@@ -16,7 +16,7 @@ from ..data import records as r
 from ..data import routes
 from ..data.markup import HAN, inline_html, mark_chinese, plain
 from ..data.model import chain_tool_ids
-from ..diagrams import dot_text
+from ..diagrams.dot_text import diagram_id
 from ..settings import addresses
 from ..settings.ui import UI, ui
 from . import evidence_views
@@ -59,11 +59,8 @@ def mark_here(svg: str, uid: str, node: str) -> str:
 
 def stack_svg(page: Page, here: str | None = None) -> Markup:
     """The stack diagram in both layouts, `here` marked."""
-    dot = page.build.memo(("stack", page.lang, page.root), lambda: dot_text.stack_dot(page.model, page.lang, page.root))
-    narrow = page.build.memo(
-        ("stack-narrow", page.lang, page.root), lambda: dot_text.stack_narrow_dot(page.model, page.lang, page.root)
-    )
-    return diagram_layouts(page, dot, narrow, "stack", page.ui("stack_title"), page.ui("stack_desc"), here)
+    dot, narrow = page.dot(diagram_id("stack")), page.dot(diagram_id("stack", narrow=True))
+    return diagram_layouts(page, dot, narrow, diagram_id("stack"), page.ui("stack_title"), page.ui("stack_desc"), here)
 
 
 def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
@@ -76,9 +73,9 @@ def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | Non
 
 def chain_svg(page: Page, chain: r.Chain) -> Markup:
     """A chain's diagram in both layouts."""
-    dot = dot_text.chain_dot(page.model, chain, page.lang, page.root)
-    narrow = dot_text.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
-    return diagram_layouts(page, dot, narrow, f"chain-{chain.id}", plain(page.t(chain.title)), page.ui("chain_desc"))
+    dot, narrow = page.dot(diagram_id("chain", chain.id)), page.dot(diagram_id("chain", chain.id, narrow=True))
+    title = plain(page.t(chain.title))
+    return diagram_layouts(page, dot, narrow, diagram_id("chain", chain.id), title, page.ui("chain_desc"))
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
@@ -109,10 +106,9 @@ def embed_page(page: Page, kind: str, target: str = "") -> Markup:
 def group_figure(page: Page, group: str) -> Markup:
     """All chains of a group drawn side by side, with links to each chain's page."""
     chains = page.model.chains_in_group(group)
-    dot = dot_text.group_dot(page.model, chains, page.lang, page.root)
-    narrow = dot_text.group_dot(page.model, chains, page.lang, page.root, narrow=True)
+    dot, narrow = page.dot(diagram_id("group", group)), page.dot(diagram_id("group", group, narrow=True))
     title = evidence_views.words(page, group)
-    svg = diagram_layouts(page, dot, narrow, f"group-{group}", title, page.ui("chain_desc"))
+    svg = diagram_layouts(page, dot, narrow, diagram_id("group", group), title, page.ui("chain_desc"))
     paths = [{"link": chain_link(page, c.id), "steps": chain_steps_inline(page, c)} for c in chains]
     return page.show("group_figure.html", svg=svg, paths=paths)
 
@@ -158,9 +154,8 @@ def path_start_page(page: Page, start_id: str) -> Markup:
     found = []
     for number, route in enumerate(routes.routes_from(page.model, start_id), start=1):
         title = f"{name} → GPU · {page.ui('finder_route')} {number}"
-        chain = routes.route_chain(route, routes.same_in_every_language(title))
-        dot = dot_text.chain_dot(page.model, chain, page.lang, page.root, narrow=True)
-        svg = page.build.diagrams.inline_svg(dot, f"route-{route.id}", title, page.ui("finder_figure_desc"))
+        dot = page.dot(diagram_id("route", route.id))
+        svg = page.build.diagrams.inline_svg(dot, diagram_id("route", route.id), title, page.ui("finder_figure_desc"))
         found.append(
             {
                 "number": number,
