@@ -17,24 +17,24 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from ..core.data import routes
 from ..core.data.markup import plain
 from ..core.data.model import Model
+from ..core.settings.addresses import PATH_FINDER, RECORD_FOLDERS, RECORD_PAGES
 from ..core.settings.languages import Languages
 from ..core.settings.ui import ui
 from ..core.views.search_terms import search_meta
 
-SECTIONS = {"tools": "tool_page", "layers": "layer_page", "chains": "chain_page", "paths": "path_start_page"}
-KINDS = {"tools": "tool", "layers": "layer", "chains": "chain", "paths": "page"}
+PAGE_TYPES = {page.folder: page for page in RECORD_PAGES}
 DEEP_DIVES = "deep-dives"  # under docs/, excluded from the build (exclude_docs in mkdocs.yml)
 
 
 def page_markdown(section: str, record_id: str, search: dict, deep_dive: str = "") -> str:
     """Front matter (what the search index reads: kind, layer, names) and one macro call."""
     # JSON is valid YAML: names with colons, quotes or brackets need no escaping.
-    front = f"---\nsearch_meta: {json.dumps({'kind': KINDS[section], **search}, ensure_ascii=False)}\n---\n\n"
+    front = f"---\nsearch_meta: {json.dumps({'kind': PAGE_TYPES[section].search_kind, **search}, ensure_ascii=False)}\n---\n\n"
     if not deep_dive:
-        return f'{front}{{{{ {SECTIONS[section]}("{record_id}") }}}}\n'
+        return f'{front}{{{{ {PAGE_TYPES[section].macro}("{record_id}") }}}}\n'
     # A block `set` renders the prose's own macros (tables, chains) in this page, then the
     # page macro places the result as a section of the page.
-    return f'{front}{{% set deep_dive %}}\n{deep_dive}\n{{% endset %}}\n{{{{ {SECTIONS[section]}("{record_id}", deep_dive) }}}}\n'
+    return f'{front}{{% set deep_dive %}}\n{deep_dive}\n{{% endset %}}\n{{{{ {PAGE_TYPES[section].macro}("{record_id}", deep_dive) }}}}\n'
 
 
 def deep_dives(docs_dir: str, model: Model, lang: str) -> dict[str, str]:
@@ -57,14 +57,9 @@ def record_pages(model: Model) -> list[tuple[str, str, object]]:
     starting point of the path finder (/paths/<tool id>/)."""
     starts = {tool_id: model.tools[tool_id] for tool_id in routes.starting_points(model)}
     return [
-        (section, record_id, record)
-        for section, records in (
-            ("tools", model.tools),
-            ("layers", model.layers),
-            ("chains", model.chains),
-            ("paths", starts),
-        )
-        for record_id, record in records.items()
+        (page.folder, record_id, record)
+        for page in RECORD_PAGES
+        for record_id, record in (starts if page.folder == PATH_FINDER else getattr(model, page.collection)).items()
     ]
 
 
@@ -104,9 +99,9 @@ def add_record_pages(files: Files, config, model: Model, languages: Languages, l
 
     prose = deep_dives(config["docs_dir"], model, lang)
     for section, record_id, record in record_pages(model):
-        deep_dive = prose.get(record_id, "") if section == "tools" else ""
+        deep_dive = prose.get(record_id, "") if section == RECORD_FOLDERS["tools"] else ""
         # A start's page is found by its title; its tool's names find the tool's own page.
-        search = {} if section == "paths" else search_meta(model, section, record, lang)
+        search = {} if section == PATH_FINDER else search_meta(model, section, record, lang)
         add(f"{section}/{record_id}", page_markdown(section, record_id, search, deep_dive))
     for path, title, call in embed_pages(model, lang):
         # overrides/embed.html: the diagram alone, no site around it (and outside the search index).

@@ -18,6 +18,7 @@ from pathlib import Path
 import jinja2
 from jinja2 import nodes
 
+from ..settings.addresses import RECORD_PAGES
 from . import records as r
 from .checks import unknown_reference
 from .problems import Problem
@@ -46,7 +47,8 @@ MACRO_ARGUMENTS: dict[str, dict[int | str, r.RefersTo]] = {
     "term": {0: TERM},
 }
 # A record page's folder in the site, and the collection whose id follows it in a link.
-PAGE_FOLDERS = {"tools": TOOL, "layers": LAYER, "chains": CHAIN, "paths": TOOL}
+TARGETS = {target.collection: target for target in (TOOL, LAYER, CHAIN)}
+PAGE_FOLDERS = {page.folder: TARGETS[page.collection] for page in RECORD_PAGES}
 RECORD_LINK = re.compile(
     r"(?<![\w/-])(?:\.\./)*(" + "|".join(PAGE_FOLDERS) + r")/(?!index\.md)([a-z0-9][a-z0-9-]*)(?:\.md|/)"
 )

@@ -4,10 +4,30 @@ from here, so a record's URL is spelled once (pages, links, diagrams, search, ll
 
 from __future__ import annotations
 
-# The folder of each collection that has a page per record; a path finder start is a tool's id
-# under "paths". The page shells' links are checked against the same folders.
-RECORD_FOLDERS = {"tools": "tools", "layers": "layers", "chains": "chains"}
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PageType:
+    """Pages made for records, one each: the folder they live in, the collection whose ids name
+    them, the macro that renders one, and the kind the search box shows for it."""
+
+    folder: str
+    collection: str
+    macro: str
+    search_kind: str
+
+
+# Every kind of page made per record, in one place: the virtual pages, the links, the checks of
+# the page shells' links all read it. A path finder start is a tool with routes, under paths/.
+RECORD_PAGES = (
+    PageType("tools", "tools", "tool_page", "tool"),
+    PageType("layers", "layers", "layer_page", "layer"),
+    PageType("chains", "chains", "chain_page", "chain"),
+    PageType("paths", "tools", "path_start_page", "page"),
+)
 PATH_FINDER = "paths"
+RECORD_FOLDERS = {page.collection: page.folder for page in RECORD_PAGES if page.folder != PATH_FINDER}
 EMBED = "embed"
 PRINT = "print"
 
