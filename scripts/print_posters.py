@@ -1,6 +1,6 @@
 """Write the printable PDFs: stack posters (A3 and A4 portrait) and chain booklets, per language.
 
-WeasyPrint lays out HTML made by macros/core/poster.py at exact page sizes and embeds the
+WeasyPrint lays out HTML made by macros/core/outputs/poster.py at exact page sizes and embeds the
 Noto Sans CJK subsets as real fonts (Chromium would turn them into Type 3 glyphs).
 """
 

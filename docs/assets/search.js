@@ -13,7 +13,7 @@
   var list = dialog.querySelector("[data-gsm-search-results]");
   var status = dialog.querySelector("[data-gsm-search-status]");
   var none = dialog.querySelector("[data-gsm-search-none]");
-  // Ranking weights, rows shown and pinned names: macros/core/search_terms.py (SEARCH_SETTINGS).
+  // Ranking weights, rows shown and pinned names: macros/core/views/search_terms.py (SEARCH_SETTINGS).
   var settings = JSON.parse(dialog.dataset.settings);
   var LIMIT = settings.rows;
   var PINNED = settings.pinned;
