@@ -17,13 +17,13 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from ..core.data import routes
 from ..core.data.markup import plain
 from ..core.data.model import Model
+from ..core.data.shell_references import DEEP_DIVES  # under docs/, excluded from the build (exclude_docs)
 from ..core.settings.addresses import PATH_FINDER, RECORD_FOLDERS, RECORD_PAGES
 from ..core.settings.languages import Languages
 from ..core.settings.ui import ui
 from ..core.views.search_terms import search_meta
 
 PAGE_TYPES = {page.folder: page for page in RECORD_PAGES}
-DEEP_DIVES = "deep-dives"  # under docs/, excluded from the build (exclude_docs in mkdocs.yml)
 
 
 def page_markdown(section: str, record_id: str, search: dict, deep_dive: str = "") -> str:

@@ -53,7 +53,7 @@ RECORD_LINK = re.compile(
     r"(?<![\w/-])(?:\.\./)*(" + "|".join(PAGE_FOLDERS) + r")/(?!index\.md)([a-z0-9][a-z0-9-]*)(?:\.md|/)"
 )
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s]+)")
-DEEP_DIVES = "deep-dives"
+DEEP_DIVES = "deep-dives"  # docs/deep-dives/<tool id>.<lang>.md: a tool's in-depth prose
 
 
 @dataclass(frozen=True)
