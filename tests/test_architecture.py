@@ -22,9 +22,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, replace_in
+from conftest import ROOT
+from markupsafe import escape
+from picks import a_layer, a_tool, a_tool_in_the_stack, first_with
+from written import Written
 
-from macros.core.data.model import load
+from macros.core.data.model import chain_tool_ids, load, row_tool_ids
 
 ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros")
 
@@ -92,8 +95,16 @@ def test_documented_as_part_of_tools_link_to_their_parent_docs(built_site):
 
 def test_the_model_is_complete_and_frozen_after_loading():
     model = load(ROOT / "data")
-    assert model.chains_by_tool["triton"] and model.tables_by_tool["tensorrt"]
-    assert model.related_to("cublas") and model.tools_by_reference
+    chain = first_with(model.chains.values(), chain_tool_ids, "chain that names a tool")
+    assert chain.id in model.chains_by_tool[chain_tool_ids(chain)[0]]
+    table = first_with(model.tables.values(), lambda t: any(row_tool_ids(row) for row in t.rows), "table naming a tool")
+    row = next(row for row in table.rows if row_tool_ids(row))
+    assert table.id in model.tables_by_tool[row_tool_ids(row)[0]]
+    tool = first_with(model.tools.values(), lambda t: bool(t.relations), "tool with a relation")
+    assert (tool.id, tool.relations[0]) in [
+        (t.id, relation) for t, relation in model.related_to(tool.relations[0].tool)
+    ]
+    assert model.tools_by_reference
     with pytest.raises(dataclasses.FrozenInstanceError):
         model.tools = {}
 
@@ -106,7 +117,7 @@ def test_no_page_stubs_are_written_into_docs(built_site):
         if not p.name.startswith("index.")
     ]
     assert not stubs, stubs
-    assert (built_site / "tools" / "triton" / "index.html").exists()
+    assert (built_site / "tools" / a_tool().id / "index.html").exists()
 
 
 TWO_BUILDS = """
@@ -120,11 +131,15 @@ for data, site in zip(sys.argv[1::2], sys.argv[2::2]):
 """
 
 
+RENAMED = a_tool_in_the_stack()  # its page's heading and the tool index show its name
+NEW_NAME = "Renamed Tool"
+
+
 def renamed_copy(tmp_path: Path) -> Path:
-    """A copy of data/ where Triton is called TritonRenamed (its page's heading changes)."""
+    """A copy of data/ where one tool is called NEW_NAME (its page's heading changes)."""
     data = tmp_path / "renamed"
     shutil.copytree(ROOT / "data", data)
-    replace_in(data / "tools.yaml", "name: Triton\n", "name: TritonRenamed\n")
+    Written(data / "tools.yaml").set("tools", RENAMED.id, "name", text=NEW_NAME)
     return data
 
 
@@ -148,10 +163,11 @@ def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, shared_site
     env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache)}
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
-    assert heading(first / "en" / "tools" / "triton" / "index.html") == "Triton"
-    assert heading(second / "en" / "tools" / "triton" / "index.html") == "TritonRenamed"
-    assert "TritonRenamed" in (second / "en" / "tools" / "index.html").read_text(encoding="utf-8")
-    assert "TritonRenamed" not in (first / "en" / "tools" / "index.html").read_text(encoding="utf-8")
+    page = Path("en") / "tools" / RENAMED.id / "index.html"
+    assert heading(first / page) == escape(RENAMED.name.en)
+    assert heading(second / page) == NEW_NAME
+    assert NEW_NAME in (second / "en" / "tools" / "index.html").read_text(encoding="utf-8")
+    assert NEW_NAME not in (first / "en" / "tools" / "index.html").read_text(encoding="utf-8")
 
 
 def fetch(url: str) -> str | None:
@@ -194,20 +210,23 @@ def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
     }
     command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    page = f"http://127.0.0.1:{port}/en/tools/triton/"
+    page = f"http://127.0.0.1:{port}/en/tools/{RENAMED.id}/"
     # Pages that show the layer's name: the home's stack, a layer page, another tool's page.
-    elsewhere = [f"http://127.0.0.1:{port}/en/{path}" for path in ("", "layers/hardware/", "tools/sm/")]
+    layer = a_layer()
+    other = first_with(load(ROOT / "data").tools_in_layer(layer.id), lambda t: t.id != RENAMED.id, "tool in the layer")
+    elsewhere = [f"http://127.0.0.1:{port}/en/{path}" for path in ("", f"layers/{layer.id}/", f"tools/{other.id}/")]
+    new_layer = "Renamed Layer"
     try:
         first = wait_for(lambda: fetch(page), 300, "the first build to be served")
-        assert "<h1" in first and ">Triton<" in first
-        assert all("GPU hardware" in fetch(url) and "GPU silicon" not in fetch(url) for url in [page, *elsewhere])
-        replace_in(data / "tools.yaml", "name: Triton\n", "name: TritonRenamed\n")
-        replace_in(data / "layers.yaml", "en: GPU hardware}", "en: GPU silicon}")
-        wait_for(lambda: "TritonRenamed" in (fetch(page) or ""), 300, "the rebuilt page")
+        assert "<h1" in first and f">{escape(RENAMED.name.en)}<" in first
+        assert all(new_layer not in fetch(url) for url in [page, *elsewhere])
+        Written(data / "tools.yaml").set("tools", RENAMED.id, "name", text=NEW_NAME)
+        Written(data / "layers.yaml").set("layers", layer.id, "name", text=new_layer)
+        wait_for(lambda: NEW_NAME in (fetch(page) or ""), 300, "the rebuilt page")
         index = fetch(f"http://127.0.0.1:{port}/en/tools/")
-        assert "TritonRenamed" in index and ">Triton<" not in index
+        assert NEW_NAME in index and f">{escape(RENAMED.name.en)}<" not in index
         for url in [page, *elsewhere]:
-            assert "GPU silicon" in fetch(url), url
+            assert new_layer in fetch(url), url
     finally:
         server.terminate()
         server.wait(timeout=30)

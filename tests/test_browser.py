@@ -10,7 +10,9 @@ from urllib.parse import urlparse
 
 import pytest
 from conftest import ROOT
+from picks import a_chain_with_a_decision, a_deep_dive_tool, a_tool_in_the_stack, branch_tools
 
+from macros.core.data.markup import plain
 from macros.core.data.model import load
 
 MODEL = load(ROOT / "data")
@@ -59,9 +61,10 @@ def test_home_shows_the_stack_and_a_click_on_a_tool_opens_its_page(visit):
     assert stack.is_visible()
     box = stack.bounding_box()
     assert box["width"] > 600  # drawn at a readable size, not shrunk to an icon
-    page.locator('figure.gsm-stack a[href="tools/triton/"]').first.click()
-    page.wait_for_url("**/tools/triton/")
-    assert page.locator("h1").inner_text().strip().rstrip("¶") == MODEL.tools["triton"].name.zh
+    tool = a_tool_in_the_stack()
+    page.locator(f'figure.gsm-stack a[href="tools/{tool.id}/"]').first.click()
+    page.wait_for_url(f"**/tools/{tool.id}/")
+    assert page.locator("h1").inner_text().strip().rstrip("¶") == plain(tool.name.zh)
     assert not visit.errors and not visit.offsite
 
 
@@ -96,16 +99,18 @@ def test_tool_index_filters_by_layer_and_kind(visit):
 
 
 def test_chain_page_diagram_is_visible_in_print_and_its_links_navigate(visit, tmp_path):
-    page = visit.open("en/chains/onnx-runtime-ep/")
+    chain = a_chain_with_a_decision()
+    branch_tool = branch_tools(chain)[0]
+    page = visit.open(f"en/chains/{chain.id}/")
     page.emulate_media(media="print")
     svg = page.locator("figure.gsm-chain-diagram .gsm-layout--wide svg")  # print gets the wide layout
     assert svg.is_visible() and svg.bounding_box()["height"] > 200
     assert not page.locator(".md-sidebar--primary").is_visible()
     page.screenshot(path=str(tmp_path / "chain-print.png"), full_page=True)
     page.emulate_media(media="screen")
-    link = page.locator('figure.gsm-chain-diagram a[href="../../tools/tensorrt-ep/"]').first
+    link = page.locator(f'figure.gsm-chain-diagram a[href="../../tools/{branch_tool}/"]').first
     link.click()
-    page.wait_for_url("**/en/tools/tensorrt-ep/")
+    page.wait_for_url(f"**/en/tools/{branch_tool}/")
     assert not visit.errors and not visit.offsite
 
 
@@ -129,7 +134,7 @@ def test_every_page_type_loads_without_console_errors_or_offsite_requests(visit)
         "",
         "en/",
         "tools/",
-        "en/tools/cublas/",
+        f"en/tools/{a_deep_dive_tool().id}/",
         "layers/ir/",
         "en/chains/gelu-jax/",
         "en/compare/",

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 from conftest import ROOT, replace_in
+from picks import a_chain, a_layer, a_tool
 from test_reproducible import copy_checkout
 
 from macros.core.build.build import Build
@@ -95,7 +96,8 @@ def test_a_warm_build_with_another_repository_in_mkdocs_yml_links_every_edit_to_
     done = subprocess.run(command, env=env, cwd=checkout, capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     assert not counter.exists()  # the cache was warm: not one diagram drawn again
-    for page in ("tools/triton", "en/tools/triton", "layers/hardware", "en/chains/cuda-cpp-direct"):
+    tool, layer, chain = a_tool().id, a_layer().id, a_chain().id
+    for page in (f"tools/{tool}", f"en/tools/{tool}", f"layers/{layer}", f"en/chains/{chain}"):
         html = (site / page / "index.html").read_text(encoding="utf-8")
         assert f'class="gsm-edit" data-pagefind-ignore><a href="{fork}/blob/main/data/' in html, page
         assert REPOSITORY not in html, page

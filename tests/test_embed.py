@@ -4,8 +4,10 @@ headless Chromium, and the "Embed" control that gives the code to copy."""
 from __future__ import annotations
 
 import pytest
+from picks import a_chain, a_deep_dive_tool, a_measured_chain_with_a_stack_tool
 from test_browser import MODEL
 
+from macros.core.data.markup import plain
 from macros.core.data.model import chain_tool_ids
 from scripts.static_server import serve
 
@@ -70,34 +72,38 @@ def test_an_embedded_diagram_outlines_the_tool_in_its_address_and_opens_the_full
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     try:
         page = context.new_page()
+        tool, chain = a_measured_chain_with_a_stack_tool(4096)
+        # The address may write the id in any case.
         page.goto(
-            other_origin(f"{base_url}{prefix}embed/stack/?tool=TRITON", width=1000, height=700), wait_until="load"
+            other_origin(f"{base_url}{prefix}embed/stack/?tool={tool.id.upper()}", width=1000, height=700),
+            wait_until="load",
         )
         frame = page.frame_locator("iframe")
         outlined = frame.locator(".gsm-layout--wide .gsm-here a")
         outlined.wait_for(state="attached")
-        assert outlined.count() == 1 and outlined.get_attribute("href").endswith("tools/triton/")
-        name = MODEL.tools["triton"].name.get(LANGUAGES[prefix])
-        assert outlined.text_content().strip() == name
+        assert outlined.count() == 1 and outlined.get_attribute("href").endswith(f"tools/{tool.id}/")
+        # The box holds the name, wrapped over lines (one <text> each) where it is long.
+        name = plain(tool.name.get(LANGUAGES[prefix]))
+        assert "".join(outlined.text_content().split()) == "".join(name.split())
         # A chain: each box that links the tool is outlined; the chart: the rows whose chain names it.
-        page.goto(other_origin(f"{base_url}{prefix}embed/chains/triton-pipeline/?tool=triton"), wait_until="load")
+        page.goto(other_origin(f"{base_url}{prefix}embed/chains/{chain.id}/?tool={tool.id}"), wait_until="load")
         page.frame_locator("iframe").locator(".gsm-here").first.wait_for(state="attached")
-        page.goto(other_origin(f"{base_url}{prefix}embed/measured/4096/?tool=triton"), wait_until="load")
+        page.goto(other_origin(f"{base_url}{prefix}embed/measured/4096/?tool={tool.id}"), wait_until="load")
         rows = page.frame_locator("iframe").locator(".gsm-chart-row.gsm-here")
         rows.first.wait_for(state="attached")
-        through_triton = [
+        through_tool = [
             path
             for path in MODEL.evidence.gelu.paths
             if path.status == "measured"
             and path.chain
-            and "triton" in chain_tool_ids(MODEL.chains[path.chain])
+            and tool.id in chain_tool_ids(MODEL.chains[path.chain])
             and any(size.size == 4096 and size.status == "measured" for size in path.sizes)
         ]
-        assert rows.count() == len(through_triton) >= 1
+        assert rows.count() == len(through_tool) >= 1
         # The link back opens the full page in the window around the iframe, not inside it.
-        page.goto(other_origin(f"{base_url}{prefix}embed/chains/triton-pipeline/"), wait_until="load")
+        page.goto(other_origin(f"{base_url}{prefix}embed/chains/{chain.id}/"), wait_until="load")
         page.frame_locator("iframe").locator("figcaption a").click()
-        page.wait_for_url(f"{base_url}{prefix}chains/triton-pipeline/")
+        page.wait_for_url(f"{base_url}{prefix}chains/{chain.id}/")
     finally:
         context.close()
 
@@ -107,12 +113,13 @@ def test_the_embed_control_gives_iframe_code_that_shows_the_same_diagram(browser
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = context.new_page()
-        page.goto(f"{base_url}{prefix}tools/triton/", wait_until="load")
+        tool = a_deep_dive_tool()
+        page.goto(f"{base_url}{prefix}tools/{tool.id}/", wait_until="load")
         assert page.locator("details[data-gsm-embed]").count() >= 2  # the stack and the deep dive's chain
         control = page.locator('details[data-gsm-embed][data-src*="embed/stack/"]')
         control.locator("summary").click()
         code = control.locator("textarea").input_value()
-        assert code.startswith(f'<iframe src="{base_url}{prefix}embed/stack/?tool=triton"'), code
+        assert code.startswith(f'<iframe src="{base_url}{prefix}embed/stack/?tool={tool.id}"'), code
         assert 'title="' in code and 'loading="lazy"' in code
         src = code.split('src="', 1)[1].split('"', 1)[0]
         page.goto(other_origin(src), wait_until="load")
@@ -125,7 +132,7 @@ def test_without_javascript_no_embed_control_is_offered(browser, base_url):
     context = browser.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(f"{base_url}en/chains/triton-pipeline/", wait_until="load")
+        page.goto(f"{base_url}en/chains/{a_chain().id}/", wait_until="load")
         assert page.locator("details[data-gsm-embed]").count() == 1
         assert not page.locator("details[data-gsm-embed]").is_visible()
     finally:

@@ -11,7 +11,9 @@ import html
 import re
 
 import pytest
-from conftest import ROOT, article_text, line_of, replace_in, run_validate
+from conftest import ROOT, article_text, run_validate
+from picks import a_misspelling, an_excerpt_on_a_chain_step, an_excerpt_with_markup
+from written import Written
 
 from macros.core.data.model import load
 
@@ -60,15 +62,20 @@ def test_at_least_fifteen_chain_steps_show_real_output_in_both_languages(built_s
 
 
 def test_excerpts_render_escaped_with_a_link_to_the_full_excerpt(built_site):
-    artifact = EVIDENCE.artifact("triton-ttir")
-    assert "<bf16>" in artifact.excerpt  # compiler output full of angle brackets
-    page = (built_site / "en" / "chains" / "triton-pipeline" / "index.html").read_text(encoding="utf-8")
-    block = re.search(r'<details class="example gsm-evidence">.*?</details>', page, re.S).group(0)
+    artifact = an_excerpt_with_markup()  # compiler output full of angle brackets
+    chain = built_site / "en" / "chains" / artifact.refs[0].chain
+    page = (chain / "index.html").read_text(encoding="utf-8")
+    blocks = re.findall(r'<details class="example gsm-evidence">.*?</details>', page, re.S)
+
+    def shown(block: str) -> str:
+        return html.unescape(re.search(r"<pre><code>(.*?)</code></pre>", block, re.S).group(1))
+
+    block = next((b for b in blocks if shown(b) == artifact.excerpt.rstrip("\n")), None)
+    assert block is not None, f"{artifact.id}'s excerpt is not shown as text on the page of {chain.name}"
     code = re.search(r"<pre><code>(.*?)</code></pre>", block, re.S).group(1)
-    assert "<bf16>" not in code and "&lt;bf16&gt;" in code
-    assert html.unescape(code) == artifact.excerpt.rstrip("\n")
+    assert "<" not in code and "&lt;" in code
     full = re.search(r'<a href="([^"]+)">full excerpt</a>', block).group(1)
-    published = (built_site / "en" / "chains" / "triton-pipeline" / full).resolve()
+    published = (chain / full).resolve()
     assert published.read_text(encoding="utf-8") == (EVIDENCE.folder / artifact.excerpt_file).read_text(
         encoding="utf-8"
     )
@@ -94,26 +101,24 @@ def test_the_toolkit_table_lists_every_architecture_and_toolkit(built_site):
 
 
 def test_evidence_naming_an_unknown_chain_is_rejected_with_file_and_line(data_copy):
-    artifacts = data_copy / "evidence" / "artifacts.yaml"
-    replace_in(
-        artifacts,
-        "{chain: triton-pipeline, step: triton-compilation-pipeline}",
-        "{chain: triton-pipelin, step: triton-compilation-pipeline}",
-    )
+    artifacts = Written(data_copy / "evidence" / "artifacts.yaml")
+    artifact = an_excerpt_on_a_chain_step()
+    ref = ("artifacts", artifact.id, "refs", 0, "chain")
+    typo = a_misspelling(artifact.refs[0].chain, MODEL.chains)
+    artifacts.set(*ref, text=typo)
     done = run_validate(data_copy)
     assert done.returncode == 1
-    line = line_of(artifacts, "triton-pipelin,")
-    assert f"evidence/artifacts.yaml:{line}:" in done.stderr
-    assert "unknown chain id 'triton-pipelin'" in done.stderr and "Traceback" not in done.stderr
+    assert f"evidence/artifacts.yaml:{artifacts.line(*ref)}:" in done.stderr
+    assert f"unknown chain id '{typo}'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_step_inserted_at_the_start_of_a_chain_leaves_every_excerpt_on_its_step(data_copy):
     # Evidence names steps by id: a new first step moves positions, not bindings.
     chains = data_copy / "chains.yaml"
-    before = {key: ids for key, ids in EVIDENCE.by_step.items() if key[0] == "cuda-cpp-direct"}
-    assert before, "cuda-cpp-direct has no excerpts: the check below would test nothing"
+    chain_id = an_excerpt_on_a_chain_step().refs[0].chain
+    before = {key: ids for key, ids in EVIDENCE.by_step.items() if key[0] == chain_id}
     text = chains.read_text(encoding="utf-8")
-    start = text.index("  - id: cuda-cpp-direct\n")
+    start = text.index(f"  - id: {chain_id}\n")
     steps = text.index("    steps:\n", start) + len("    steps:\n")
     chains.write_text(
         text[:steps] + "      - {text: Profile first, tools: [nsight-systems]}\n" + text[steps:], encoding="utf-8"
@@ -121,23 +126,21 @@ def test_a_step_inserted_at_the_start_of_a_chain_leaves_every_excerpt_on_its_ste
     done = run_validate(data_copy)
     assert done.returncode == 0, done.stderr
     moved = load(data_copy).evidence
-    assert {key: ids for key, ids in moved.by_step.items() if key[0] == "cuda-cpp-direct"} == before
+    assert {key: ids for key, ids in moved.by_step.items() if key[0] == chain_id} == before
     # The excerpts stay under the steps they illustrate, which are now one further down.
-    new_order = [step.id for step in load(data_copy).chains["cuda-cpp-direct"].steps]
+    new_order = [step.id for step in load(data_copy).chains[chain_id].steps]
     assert new_order[0] is None and all(step_id in new_order[1:] for _, step_id in before)
 
 
 def test_evidence_naming_a_step_id_the_chain_lacks_is_rejected(data_copy):
-    artifacts = data_copy / "evidence" / "artifacts.yaml"
-    replace_in(
-        artifacts,
-        "{chain: triton-pipeline, step: triton-compilation-pipeline}",
-        "{chain: triton-pipeline, step: compilation-pipeline}",
-    )
+    artifacts = Written(data_copy / "evidence" / "artifacts.yaml")
+    artifact = an_excerpt_on_a_chain_step()
+    ref = ("artifacts", artifact.id, "refs", 0, "step")
+    artifacts.set(*ref, text="no-such-step")
     done = run_validate(data_copy)
     assert done.returncode == 1
-    assert f"evidence/artifacts.yaml:{line_of(artifacts, 'step: compilation-pipeline}')}:" in done.stderr
-    assert "chain 'triton-pipeline' has no step with id 'compilation-pipeline'" in done.stderr
+    assert f"evidence/artifacts.yaml:{artifacts.line(*ref)}:" in done.stderr
+    assert f"chain '{artifact.refs[0].chain}' has no step with id 'no-such-step'" in done.stderr
 
 
 def test_ceilings_were_measured_in_the_same_capture_and_peaks_are_cited():

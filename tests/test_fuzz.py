@@ -12,13 +12,18 @@ import yaml
 from conftest import ROOT, build_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from picks import model
 
 from macros.core.data.model import load
 from macros.core.data.problems import DataError
 
 REAL_TOOLS = yaml.safe_load((ROOT / "data" / "tools.yaml").read_text(encoding="utf-8"))["tools"]
-LAYERS = ["frameworks", "kernel-dsl", "hardware", "no-such-layer", ""]
-KINDS = ["library", "compiler", "ir", "nonsense"]
+# A few real ids of each kind of record a tool names, and ids no record has.
+REAL_LAYERS, REAL_KINDS = sorted(model().layers)[:3], sorted(model().kinds)[:3]
+LAYERS = [*REAL_LAYERS, "no-such-layer", ""]
+KINDS = [*REAL_KINDS, "nonsense"]
+TOOL_IDS = [*sorted(model().tools)[:2], "nope"]
+REFERENCE_IDS = [sorted(model().references)[0], "nope"]
 
 # Text near the edges: empty, blank, control characters, markup, template syntax, long, CJK.
 edge_text = st.one_of(
@@ -49,12 +54,12 @@ tool_record = st.fixed_dictionaries(
             st.fixed_dictionaries(
                 {
                     "type": st.sampled_from(["uses", "part-of", "bogus"]),
-                    "tool": st.sampled_from(["cublas", "cuda", "nope"]),
+                    "tool": st.sampled_from(TOOL_IDS),
                 }
             ),
             max_size=3,
         ),
-        "docs": st.lists(st.sampled_from(["cublas-docs", "nope"]), max_size=2),
+        "docs": st.lists(st.sampled_from(REFERENCE_IDS), max_size=2),
         "surprise": any_value,
     },
 )
@@ -110,8 +115,8 @@ valid_tool = st.fixed_dictionaries(
         "name": st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(
             str.strip
         ),
-        "layer": st.sampled_from(["frameworks", "ir", "hardware"]),
-        "kind": st.sampled_from(KINDS[:3]),
+        "layer": st.sampled_from(REAL_LAYERS),
+        "kind": st.sampled_from(REAL_KINDS),
         "summary": st.fixed_dictionaries(
             {
                 "zh": st.text(

@@ -12,7 +12,9 @@ import shutil
 import pytest
 import yaml
 from conftest import ROOT, build_site
+from picks import a_tool_in_the_stack
 from shared_site import built_once
+from written import Written
 
 from macros.core.data.problems import DataError
 from scripts.chromium import launch
@@ -24,6 +26,7 @@ IMAGE = '<img src="x" onerror="window.__pwned = 1">'
 JINJA = "{{ 7 * 7 }} {% if true %}evaluated{% endif %}"
 DOT = 'a"b<c>{d}\\e ]; evil [label="x'
 MARKDOWN = "**not bold** [not a link](https://example.org)"
+SALTED = a_tool_in_the_stack()  # its name, summary and description carry the hostile strings
 
 
 def salt(data_dir) -> None:
@@ -31,8 +34,8 @@ def salt(data_dir) -> None:
     tools_path = data_dir / "tools.yaml"
     tools = yaml.safe_load(tools_path.read_text(encoding="utf-8"))
     for tool in tools["tools"]:
-        if tool["id"] == "cublas":
-            tool["name"] = {"zh": f"cuBLAS {DOT}", "en": f"cuBLAS {DOT}"}
+        if tool["id"] == SALTED.id:
+            tool["name"] = {"zh": f"{SALTED.name.zh} {DOT}", "en": f"{SALTED.name.en} {DOT}"}
             tool["summary"] = {"zh": f"中文 {SCRIPT} {JINJA}", "en": f"English {SCRIPT} {JINJA} {MARKDOWN}"}
             tool["description"] = {"zh": f"描述 {IMAGE}", "en": f"Description {IMAGE}"}
     tools_path.write_text(
@@ -67,16 +70,14 @@ def hostile_site(run_folder):
 def test_javascript_urls_are_rejected_by_the_validator(data_copy):
     from macros.core.data.model import load
 
-    references = data_copy / "references.yaml"
-    text = references.read_text(encoding="utf-8").replace("https://halide-lang.org/", "javascript:alert(1)")
-    references.write_text(text, encoding="utf-8")
+    Written(data_copy / "references.yaml").set("references", 0, "url", text="javascript:alert(1)")
     with pytest.raises(DataError, match=r"references\[\d+\]\.url: not an http\(s\) URL"):
         load(data_copy)
 
 
 @pytest.mark.build
 def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
-    page = (hostile_site / "en" / "tools" / "cublas" / "index.html").read_text(encoding="utf-8")
+    page = (hostile_site / "en" / "tools" / SALTED.id / "index.html").read_text(encoding="utf-8")
     assert "<script>window.__pwned" not in page and "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in page
     assert '<img src="x" onerror' not in page and "&lt;img src=" in page
     assert "{{ 7 * 7 }}" in page and "{% if true %}evaluated{% endif %}" in page  # never evaluated
@@ -95,14 +96,15 @@ def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
         assert "evil [label" not in svg.replace("&quot;", '"').split("<text")[0]  # no node named evil
     assert sum(svg.count('class="node"') for svg in svgs) == page.count('class="node"')
     stack = (hostile_site / "en" / "index.html").read_text(encoding="utf-8")
-    assert 'href="tools/cublas/"' in stack  # the hostile name still renders as one linked box
+    assert f'href="tools/{SALTED.id}/"' in stack  # the hostile name still renders as one linked box
 
 
 @pytest.mark.build
 def test_no_script_from_data_runs_in_the_browser(hostile_site):
     from playwright.sync_api import sync_playwright
 
-    pages = ["en/tools/cublas/", "tools/cublas/", "en/glossary/", "en/", "en/layers/cuda-libraries/", "en/tools/"]
+    tool, layer = f"tools/{SALTED.id}/", f"layers/{SALTED.layer}/"
+    pages = [f"en/{tool}", tool, "en/glossary/", "en/", f"en/{layer}", "en/tools/"]
     chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     pages += [f"en/chains/{chain_id}/", f"chains/{chain_id}/"]
     with serve(hostile_site) as base, sync_playwright() as playwright:
@@ -112,14 +114,14 @@ def test_no_script_from_data_runs_in_the_browser(hostile_site):
             # networkidle: the broken image has failed (its onerror would have run) by then.
             page.goto(base + path, wait_until="networkidle")
             assert page.evaluate("() => window.__pwned") is None, path
-        page.goto(base + "en/tools/cublas/")
+        page.goto(base + f"en/{tool}")
         assert "{{ 7 * 7 }}" in page.locator("article").inner_text()
         # Search results show the hostile texts (names, excerpts) as text too.
         for prefix in ("en/", ""):
             page.goto(base + prefix, wait_until="networkidle")
             page.keyboard.press("/")
-            hrefs = SearchBox(page, base, prefix).wait_for_results("cuBLAS onerror", typed=True)
-            assert any("tools/cublas/" in href for href in hrefs), hrefs
+            hrefs = SearchBox(page, base, prefix).wait_for_results(f"{SALTED.name.en} onerror", typed=True)
+            assert any(tool in href for href in hrefs), hrefs
             page.wait_for_load_state("networkidle")
             assert page.evaluate("() => window.__pwned") is None, prefix
             assert not page.locator(".gsm-search__results img, .gsm-search__results script").count()

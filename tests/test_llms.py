@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
+from picks import a_deep_dive_tool, a_tool
 
 from macros.core.data.markup import plain
 from macros.core.data.model import load
@@ -55,11 +56,8 @@ def test_every_tool_layer_chain_and_guide_is_listed_in_both_languages(links, bas
                 assert f"{root}{section}/{record_id}/" in links, (lang, section, record_id)
         for guide in ("", "compare/", "glossary/", "print/", "concepts/"):
             assert root + guide in links, (lang, guide)
-        tensorrt = links[f"{root}tools/tensorrt/"]
-        assert tensorrt == (
-            plain(MODEL.tools["tensorrt"].name.get(lang)),
-            plain(MODEL.tools["tensorrt"].summary.get(lang)),
-        )
+        tool = a_tool()
+        assert links[f"{root}tools/{tool.id}/"] == (plain(tool.name.get(lang)), plain(tool.summary.get(lang)))
     # Every real page of the site is listed: none missing, no redirect stub, 404 or embed page
     # (an iframe's copy of a diagram whose page is listed) listed.
     pages = {
@@ -86,10 +84,13 @@ def test_llms_full_txt_holds_every_listed_page_as_markdown(built_site, links, ba
     full = (built_site / "llms-full.txt").read_text(encoding="utf-8")
     sources = re.findall(r"^Source: (\S+)$", full, re.M)
     assert sources == [url for url in links if url.endswith("/")]
+    tool = a_deep_dive_tool()
     for lang in LANGUAGES.codes:
-        page = full.split(f"Source: {base_url}{LANGUAGES.prefix(lang)}tools/tensorrt/\n", 1)[1].split("\n---\n", 1)[0]
-        assert page.lstrip().startswith("# TensorRT")
-        assert plain(MODEL.tools["tensorrt"].summary.get(lang)) in page
+        root = base_url + LANGUAGES.prefix(lang)
+        page = full.split(f"Source: {root}tools/{tool.id}/\n", 1)[1].split("\n---\n", 1)[0]
+        assert page.lstrip().startswith(f"# {plain(tool.name.get(lang))}")
+        assert plain(tool.summary.get(lang)) in page
         assert ("## 深入解读" if lang == "zh" else "## In depth") in page  # the deep dive came along
-        assert f"]({base_url}{LANGUAGES.prefix(lang)}tools/onnx-runtime/" in page  # links made absolute
+        deep_dive = page.split("## 深入解读" if lang == "zh" else "## In depth", 1)[1]
+        assert re.search(rf"\]\({re.escape(root)}tools/[a-z0-9-]+/", deep_dive)  # its links made absolute
     assert not re.search(r"<(div|svg|table|script)\b", full)  # Markdown, not HTML

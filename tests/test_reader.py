@@ -9,27 +9,30 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from bs4 import BeautifulSoup
+from picks import a_deep_dive_tool, a_misspelt_start, a_starting_point, a_tool_routes_pass_through
 from test_browser import MODEL
 
+from macros.core.data.markup import plain
 from macros.core.data.routes import routes_from, starting_points
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
 DESKTOP = {"width": 1280, "height": 900}
 LANGUAGES = ("", "en/")
+A_TOOL_PAGE = f"tools/{a_deep_dive_tool().id}/"  # with a deep dive: tables and a chain of its own
 # One page of each type the site has.
 PAGE_TYPES = [
     "",
     "layers/kernel-dsl/",
     "tools/",
-    "tools/triton/",
+    A_TOOL_PAGE,
     "chains/",
     "chains/onnx-runtime-ep/",
     "compare/",
     "glossary/",
     "measured/",
     "paths/",
-    "paths/triton/",
+    f"paths/{a_starting_point()}/",
     "references/",
     "choose/",
     "contribute/",
@@ -100,7 +103,7 @@ def test_chain_diagrams_stay_readable_on_a_phone(open_page, lang):
     page = open_page(lang, PHONE)
     base = page.url
     small = []
-    for path in [f"chains/{chain_id}/" for chain_id in MODEL.chains] + ["compare/", "paths/jax/"]:
+    for path in [f"chains/{chain_id}/" for chain_id in MODEL.chains] + ["compare/", f"paths/{a_starting_point()}/"]:
         page.goto(base + path, wait_until="load")
         selector = ".gsm-chain-diagram svg, .gsm-group-diagram svg, .gsm-route-diagram svg"
         figures = page.evaluate(DIAGRAM_SIZES, selector)  # the diagrams on screen (one layout each)
@@ -160,7 +163,7 @@ def test_axe_finds_no_serious_violations_in_the_open_search_box(open_page, lang,
     page = open_page(lang, viewport)
     page.keyboard.press("/")
     box = SearchBox(page, page.url.removesuffix(lang), lang)
-    for query in ("triton", "qqxyzzy"):  # results, then the "nothing found" message
+    for query in (a_deep_dive_tool().name.en, "qqxyzzy"):  # results, then the "nothing found" message
         box.wait_for_results(query, typed=True)
         assert not serious_violations(page), (query, serious_violations(page))
 
@@ -171,7 +174,7 @@ def test_axe_finds_no_contrast_problems_in_the_dark_scheme(open_page, lang):
     assert page.evaluate("document.body.dataset.mdColorScheme") == "slate"
     base = page.url
     problems = {}
-    for path in ("", "tools/", "tools/triton/", "glossary/", "paths/"):
+    for path in ("", "tools/", A_TOOL_PAGE, "glossary/", "paths/"):
         page.goto(base + path, wait_until="load")
         found = serious_violations(page)
         if found:
@@ -211,7 +214,7 @@ def test_english_text_on_chinese_pages_is_marked_as_english(open_page):
 
 
 def test_tool_pages_have_no_empty_table_headers(open_page):
-    page = open_page("en/tools/triton/")
+    page = open_page("en/" + A_TOOL_PAGE)
     headers = page.eval_on_selector_all("main th", "ths => ths.map(th => th.textContent.trim())")
     assert headers and all(headers)
 
@@ -259,7 +262,9 @@ def test_every_starting_point_has_a_page_of_its_routes_that_reads_without_javasc
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
 def test_a_from_link_opens_its_starting_point_whatever_its_case(open_page, lang):
-    for written, start in [("jax", "jax"), ("TRITON", "triton"), ("Torch-Compile", "torch-compile")]:
+    first, second = sorted(starting_points(MODEL))[:2]
+    hyphenated = next(s for s in sorted(starting_points(MODEL)) if "-" in s and s not in (first, second))
+    for written, start in [(first, first), (second.upper(), second), (hyphenated.title(), hyphenated)]:
         page = open_page(f"{lang}paths/?from={written}")
         page.wait_for_url(f"**/{lang}paths/{start}/")
         assert page.locator(".gsm-route").count() == len(routes_from(MODEL, start))
@@ -267,27 +272,29 @@ def test_a_from_link_opens_its_starting_point_whatever_its_case(open_page, lang)
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
 def test_an_unknown_from_says_so_and_offers_the_starts_through_it_or_the_nearest(open_page, lang):
+    tool = a_tool_routes_pass_through()
+    name = plain(tool.name.get("zh" if lang == "" else "en"))
     says = {
-        "": ("没有叫“{name}”的起点", "经过 cuBLAS 的路线"),
-        "en/": ("There is no starting point called “{name}”", "Routes through cuBLAS"),
+        "": ("没有叫“{name}”的起点", f"经过 {name} 的路线"),
+        "en/": ("There is no starting point called “{name}”", f"Routes through {name}"),
     }[lang]
     through = [
         s
         for s in starting_points(MODEL)
-        if any("cublas" in step.tools for r in routes_from(MODEL, s) for step in r.steps)
+        if any(tool.id in step.tools for r in routes_from(MODEL, s) for step in r.steps)
     ]
-    assert through, "no route passes through cuBLAS: pick another tool for this test"
-    page = open_page(f"{lang}paths/?from=cublas")
+    page = open_page(f"{lang}paths/?from={tool.id}")
     notice = page.locator(".gsm-finder-notice")
     notice.wait_for(state="visible")
-    assert says[0].format(name="cublas") in notice.inner_text() and says[1] in notice.inner_text()
+    assert says[0].format(name=tool.id) in notice.inner_text() and says[1] in notice.inner_text()
     offered = notice.locator("a")
     assert [offered.nth(i).get_attribute("href") for i in range(offered.count())] == [f"{s}/" for s in through]
-    assert page.url.endswith("paths/?from=cublas")  # the address still says what was asked
-    page = open_page(f"{lang}paths/?from=trtion")  # a typo: the nearest spellings
+    assert page.url.endswith(f"paths/?from={tool.id}")  # the address still says what was asked
+    typo, start = a_misspelt_start()
+    page = open_page(f"{lang}paths/?from={typo}")  # a typo: the nearest spellings
     notice = page.locator(".gsm-finder-notice")
     notice.wait_for(state="visible")
-    assert notice.locator("a").first.get_attribute("href") == "triton/"
+    assert notice.locator("a").first.get_attribute("href") == f"{start}/"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])

@@ -11,16 +11,33 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ROOT, article_text, build_site, line_of, replace_in, run_validate
+from conftest import ROOT, article_text, build_site, run_validate
+from picks import a_layer, first_with, model
 from shared_site import built_once
+from written import Written
 
 from macros.core.data import translations as t
 from macros.core.data.model import load
 
-TRITON_ZH = "常用于写深度学习里的自定义融合算子。"
-TRITON_ZH_NEW = "常用于写深度学习里的自定义融合算子，迭代快。"
-TRITON_EN = "commonly used to write custom fused deep-learning operators."
-TRITON_EN_NEW = "commonly used to write custom fused deep-learning operators, and quick to iterate on."
+MODEL = model()
+# The tool whose summary the tests edit in one language or both (and whose `avoid` list grows).
+TOOL = first_with(MODEL.tools.values(), lambda tool: bool(tool.avoid), "tool with an avoid list")
+SUMMARY = ("tools", TOOL.id, "summary")
+FIELD = f"tools/{TOOL.id}/summary"
+ZH, EN = TOOL.summary.zh, TOOL.summary.en
+ZH_NEW, EN_NEW = ZH + "迭代快。", EN + " It is quick to iterate on."
+# A glossary term whose Chinese is all Chinese characters (the report and the glossary page's
+# banner, which names it as written: no abbreviation there takes a tooltip of its own).
+TERM = first_with(
+    MODEL.glossary.values(), lambda term: re.fullmatch(r"[\u3400-\u9fff]+", term.term.zh), "term in Chinese words"
+)
+
+
+def set_summary(data: Path, lang: str, text: str) -> Written:
+    """The tool's summary in `lang` set to `text`, in the data copy `data`; returns tools.yaml as written."""
+    tools = Written(data / "tools.yaml")
+    tools.set(*SUMMARY, lang, text=text)
+    return tools
 
 
 def run_verb(*args: str) -> subprocess.CompletedProcess:
@@ -43,102 +60,97 @@ def test_the_lock_records_every_field_of_the_real_data():
 
 
 def test_changing_only_the_chinese_warns_about_the_english_with_file_line_texts_and_command(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, TRITON_ZH, TRITON_ZH_NEW)
+    tools = set_summary(data_copy, "zh", ZH_NEW)
     done = run_validate(data_copy)
     assert done.returncode == 0, done.stderr
     (warning,) = warnings_of(done)
-    english_line = line_of(tools, TRITON_EN)
+    english_line = tools.line(*SUMMARY, "en")
     assert re.match(rf".*tools\.yaml:{english_line}:\d+: warning: tools\[\d+\]\.summary\.en: ", warning), warning
     assert "the Chinese text changed since the last review and the English did not" in warning
-    assert TRITON_ZH_NEW in warning and TRITON_EN in warning
+    assert ZH_NEW in warning and EN in warning
     assert "Review the English against the new Chinese" in warning
-    assert "`make translations-reviewed FIELD=tools/triton/summary`" in warning
+    assert f"`make translations-reviewed FIELD={FIELD}`" in warning
     assert "(1 warning(s))" in done.stdout
 
 
 def test_changing_only_the_english_warns_about_the_chinese(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, TRITON_EN, TRITON_EN_NEW)
+    tools = set_summary(data_copy, "en", EN_NEW)
     (warning,) = warnings_of(run_validate(data_copy))
-    assert f"tools.yaml:{line_of(tools, TRITON_ZH)}:" in warning
+    assert f"tools.yaml:{tools.line(*SUMMARY, 'zh')}:" in warning
     assert "summary.zh: the English text changed since the last review and the Chinese did not" in warning
     assert "Review the Chinese against the new English" in warning
 
 
 def test_both_languages_changed_and_marked_reviewed_is_silent(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, TRITON_ZH, TRITON_ZH_NEW)
+    tools = set_summary(data_copy, "zh", ZH_NEW)
     assert warnings_of(run_validate(data_copy)), "a change to the Chinese alone must warn"
-    replace_in(tools, TRITON_EN, TRITON_EN_NEW)
-    done = run_verb("translations-reviewed", "--data", str(data_copy), "tools/triton/summary")
-    assert done.returncode == 0 and "marked reviewed: tools/triton/summary" in done.stdout, done.stderr
+    tools.set(*SUMMARY, "en", text=EN_NEW)
+    done = run_verb("translations-reviewed", "--data", str(data_copy), FIELD)
+    assert done.returncode == 0 and f"marked reviewed: {FIELD}" in done.stdout, done.stderr
     done = run_validate(data_copy)
     assert warnings_of(done) == [] and "(0 warning(s))" in done.stdout, done.stderr
     # The review is recorded: a later change to one language alone warns again.
-    replace_in(tools, TRITON_EN_NEW, TRITON_EN)
+    tools.set(*SUMMARY, "en", text=EN)
     assert len(warnings_of(run_validate(data_copy))) == 1
 
 
 def test_a_field_added_in_both_languages_at_once_is_silent_and_recorded_by_the_lock_command(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(
-        tools,
-        '    placement:\n      zh: "“这些工具分别是什么”表把 Triton',
-        '      - {zh: "只跑一次、不值得编译的小计算。", en: "Tiny one-off computations not worth compiling."}\n'
-        '    placement:\n      zh: "“这些工具分别是什么”表把 Triton',
+    Written(data_copy / "tools.yaml").append_item(
+        "tools",
+        TOOL.id,
+        "avoid",
+        raw='{zh: "只跑一次、不值得编译的小计算。", en: "Tiny one-off computations not worth compiling."}',
     )
     done = run_validate(data_copy)
     assert done.returncode == 0 and warnings_of(done) == [], done.stderr
     report = run_verb("translations", "--data", str(data_copy))
     assert "1 not yet in the lock" in report.stdout and "make translations-lock" in report.stdout
     assert run_verb("translations-lock", "--data", str(data_copy)).returncode == 0
-    assert "tools/triton/avoid/4 " in (data_copy / t.LOCK_NAME).read_text(encoding="utf-8")
+    assert f"tools/{TOOL.id}/avoid/{len(TOOL.avoid)} " in (data_copy / t.LOCK_NAME).read_text(encoding="utf-8")
     assert "0 stale, 0 not yet in the lock" in run_verb("translations", "--data", str(data_copy)).stdout
 
 
 def test_the_lock_command_never_hides_a_stale_field(data_copy):
-    replace_in(data_copy / "tools.yaml", TRITON_ZH, TRITON_ZH_NEW)
+    set_summary(data_copy, "zh", ZH_NEW)
     done = run_verb("translations-lock", "--data", str(data_copy))
-    assert "1 stale field(s) left for review" in done.stdout and "tools/triton/summary" in done.stdout
+    assert "1 stale field(s) left for review" in done.stdout and FIELD in done.stdout
     assert len(warnings_of(run_validate(data_copy))) == 1
 
 
 def test_marking_reviewed_refuses_an_empty_text_and_an_unknown_field(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, f'en: "A Python-style GPU kernel DSL and compiler, {TRITON_EN}"', 'en: ""')
+    tools = set_summary(data_copy, "en", "")
     lock_before = (data_copy / t.LOCK_NAME).read_text(encoding="utf-8")
-    done = run_verb("translations-reviewed", "--data", str(data_copy), "tools/triton/summary")
+    done = run_verb("translations-reviewed", "--data", str(data_copy), FIELD)
     assert done.returncode == 1
-    empty_line = line_of(tools, 'en: ""')
-    assert f"tools.yaml:{empty_line}: tools[" in done.stderr
+    assert f"tools.yaml:{tools.line(*SUMMARY, 'en')}: tools[" in done.stderr
     assert "the English text is empty: write it before marking the field reviewed" in done.stderr
-    done = run_verb("translations-reviewed", "--data", str(data_copy), "tools/triton/sumary")
-    assert done.returncode == 1 and "Did you mean 'tools/triton/summary'?" in done.stderr
+    done = run_verb("translations-reviewed", "--data", str(data_copy), f"tools/{TOOL.id}/sumary")
+    assert done.returncode == 1 and f"Did you mean '{FIELD}'?" in done.stderr
     assert (data_copy / t.LOCK_NAME).read_text(encoding="utf-8") == lock_before
     assert run_verb("translations-reviewed", "--data", str(data_copy)).returncode == 2
 
 
+def set_term_in_english(data: Path) -> None:
+    """The glossary term's English edited, its Chinese not (so the Chinese lags)."""
+    Written(data / "glossary.yaml").set("glossary", TERM.id, "term", "en", text=TERM.term.en + " (edited)")
+
+
 def test_the_report_lists_every_stale_field_with_its_line_and_age(data_copy):
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, TRITON_ZH, TRITON_ZH_NEW)
-    replace_in(data_copy / "glossary.yaml", "en: programming model}", "en: programming models}")
+    tools = set_summary(data_copy, "zh", ZH_NEW)
+    set_term_in_english(data_copy)
     done = run_verb("translations", "--data", str(data_copy))
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stdout.splitlines() if "lags (last reviewed: " in line]
     assert len(lines) == 2, done.stdout
-    assert any(
-        f"tools.yaml:{line_of(tools, TRITON_EN)}: tools/triton/summary: the English text lags" in x for x in lines
-    )
-    assert any("glossary/programming-model/term: the Chinese text lags" in x for x in lines)
+    assert any(f"tools.yaml:{tools.line(*SUMMARY, 'en')}: {FIELD}: the English text lags" in x for x in lines)
+    assert any(f"glossary/{TERM.id}/term: the Chinese text lags" in x for x in lines)
     assert "2 stale" in done.stdout
 
 
 def test_the_pull_request_check_writes_annotations_and_a_summary_table(data_copy, tmp_path):
     import os
 
-    tools = data_copy / "tools.yaml"
-    replace_in(tools, TRITON_ZH, TRITON_ZH_NEW)
+    tools = set_summary(data_copy, "zh", ZH_NEW)
     summary = tmp_path / "summary.md"
     done = subprocess.run(
         [sys.executable, "-m", "scripts", "translations", "--data", str(data_copy), "--github"],
@@ -149,38 +161,43 @@ def test_the_pull_request_check_writes_annotations_and_a_summary_table(data_copy
         env={**os.environ, "GITHUB_STEP_SUMMARY": str(summary)},
     )
     assert done.returncode == 0, done.stderr
-    line = line_of(tools, TRITON_EN)
+    line = tools.line(*SUMMARY, "en")
     assert re.search(rf"^::warning file=.*tools\.yaml,line={line}::the Chinese text changed", done.stdout, re.M)
     table = summary.read_text(encoding="utf-8")
-    assert "### Translations that may lag" in table and "| `tools/triton/summary` | English |" in table
+    assert "### Translations that may lag" in table and f"| `{FIELD}` | English |" in table
 
 
 def test_reflowing_a_text_does_not_make_it_stale():
     assert t.text_hash("a  long\n text") == t.text_hash("a long text") != t.text_hash("a longer text")
 
 
+# A tool not yet compared with its documentation (as `make new-tool` leaves one), another left
+# as it is, and the layer whose `gives` lags on the lagging site.
+UNCHECKED = first_with(
+    MODEL.tools.values(), lambda tool: tool.checked is not None and tool.id != TOOL.id, "checked tool"
+).id
+UNTOUCHED = first_with(MODEL.tools.values(), lambda tool: tool.id not in (TOOL.id, UNCHECKED), "tool").id
+LAGGING_LAYER = a_layer()
+
+
 @pytest.fixture(scope="session")
 def lagging_site(run_folder) -> Path:
-    """A site built from a data copy whose Triton summary changed in Chinese only, with one tool
-    left unchecked (once per test run)."""
+    """A site built from a data copy whose one tool's summary changed in Chinese only, with another
+    tool left unchecked (once per test run)."""
     return built_once(run_folder, "lagging-site", make_lagging_site) / "site"
 
 
 def make_lagging_site(work: Path) -> None:
     data = work / "data"
     shutil.copytree(ROOT / "data", data)
-    replace_in(data / "tools.yaml", TRITON_ZH, TRITON_ZH_NEW)
-    replace_in(
-        data / "lists.yaml", "误区 1：PTX 就是 GPU 最终执行的汇编。", "误区 1：PTX 就是 GPU 最终执行的那份汇编。"
-    )
-    replace_in(data / "glossary.yaml", "en: programming model}", "en: programming models}")
-    # A record not yet compared with its documentation (as `make new-tool` leaves one).
-    replace_in(
-        data / "tools.yaml", '    checked: {date: "2026-12", against: [cuda-runtime-memory-management-docs]}\n', ""
-    )
-    replace_in(
-        data / "layers.yaml", 'gives: {zh: 计算结果, en: "Results"}', 'gives: {zh: 计算得到的结果, en: "Results"}'
-    )
+    set_summary(data, "zh", ZH_NEW)
+    myth = ("lists", "misconceptions", "items", 0, "text", "zh")
+    lists = Written(data / "lists.yaml")
+    lists.set(*myth, text=lists.node(*myth).value + "（改）")
+    set_term_in_english(data)
+    Written(data / "tools.yaml").delete("tools", UNCHECKED, "checked")
+    gives = ("layers", LAGGING_LAYER.id, "gives", "zh")
+    Written(data / "layers.yaml").set(*gives, text=LAGGING_LAYER.gives.zh + "（改）")
     done = build_site(work / "site", data_dir=data)
     assert done.returncode == 0, done.stderr[-3000:]
 
@@ -191,17 +208,17 @@ def banner(page: Path):
 
 @pytest.mark.build
 def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_site):
-    english = banner(lagging_site / "en" / "tools" / "triton" / "index.html")
-    assert english is not None, "the English Triton page shows no lag banner"
+    english = banner(lagging_site / "en" / "tools" / TOOL.id / "index.html")
+    assert english is not None, f"the English page of {TOOL.id} shows no lag banner"
     text = english.get_text(" ", strip=True)
     assert "This English text may lag behind the Chinese" in text and "In one line" in text
     link = english.find("a")
-    line = line_of(ROOT / "data" / "tools.yaml", TRITON_EN)
+    line = Written(ROOT / "data" / "tools.yaml").line(*SUMMARY, "en")
     assert link["href"] == f"https://github.com/gpu-stack-map/gpu-stack-map/blob/main/data/tools.yaml#L{line}"
     assert link.get_text() == f"data/tools.yaml, line {line}"
     # The Chinese is the new text: its page has no banner, nor has an untouched tool's page.
-    assert banner(lagging_site / "tools" / "triton" / "index.html") is None
-    assert banner(lagging_site / "en" / "tools" / "cuda" / "index.html") is None
+    assert banner(lagging_site / "tools" / TOOL.id / "index.html") is None
+    assert banner(lagging_site / "en" / "tools" / UNTOUCHED / "index.html") is None
 
 
 @pytest.mark.build
@@ -212,18 +229,17 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
     glossary = banner(lagging_site / "glossary" / "index.html")
     assert glossary is not None, "the Chinese glossary shows no lag banner"
     text = glossary.get_text(" ", strip=True)
-    assert "这里的中文可能落后于英文" in text and "编程模型 · 术语" in text
-    assert glossary.find("a")["href"].endswith(
-        f"data/glossary.yaml#L{line_of(ROOT / 'data' / 'glossary.yaml', 'en: programming model}')}"
-    )
+    assert "这里的中文可能落后于英文" in text and f"{TERM.term.zh} · 术语" in text
+    line = Written(ROOT / "data" / "glossary.yaml").line("glossary", TERM.id, "term", "en")
+    assert glossary.find("a")["href"].endswith(f"data/glossary.yaml#L{line}")
     assert banner(lagging_site / "en" / "glossary" / "index.html") is None
 
 
 @pytest.mark.build
 def test_a_layer_page_shows_the_banner_for_its_lagging_field(lagging_site):
-    hardware = banner(lagging_site / "en" / "layers" / "hardware" / "index.html")
-    assert hardware is not None and "Hands down" in hardware.get_text(" ", strip=True)
-    assert banner(lagging_site / "layers" / "hardware" / "index.html") is None
+    layer = banner(lagging_site / "en" / "layers" / LAGGING_LAYER.id / "index.html")
+    assert layer is not None and "Hands down" in layer.get_text(" ", strip=True)
+    assert banner(lagging_site / "layers" / LAGGING_LAYER.id / "index.html") is None
 
 
 @pytest.mark.build
@@ -232,5 +248,5 @@ def test_a_tool_not_checked_says_its_facts_come_from_the_sources(lagging_site):
         ("en", "is not yet checked against the official documentation"),
         ("zh", "尚未对照官方文档逐条核对"),
     ):
-        page = lagging_site / lang.replace("zh", "") / "tools" / "cuda-malloc" / "index.html"
+        page = lagging_site / lang.replace("zh", "") / "tools" / UNCHECKED / "index.html"
         assert words in article_text(page.read_text(encoding="utf-8")), lang
