@@ -109,7 +109,8 @@ def test_evidence_naming_an_unknown_chain_is_rejected_with_file_and_line(data_co
     done = run_validate(data_copy)
     assert done.returncode == 1
     assert f"evidence/artifacts.yaml:{artifacts.line(*ref)}:" in done.stderr
-    assert f"unknown chain id '{typo}'" in done.stderr and "Traceback" not in done.stderr
+    said = f"unknown chain '{typo}'. Did you mean '{artifact.refs[0].chain}'?"
+    assert said in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_step_inserted_at_the_start_of_a_chain_leaves_every_excerpt_on_its_step(data_copy):

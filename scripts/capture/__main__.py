@@ -47,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
         from .importer import run_import
 
         return run_import(args.archive, args.data, ROOT / "data", argv)
-    from macros.core.data.evidence import print_problems, validate_evidence_dir
+    from macros.core.data.evidence import print_problems
+    from macros.core.data.model import check_evidence
 
-    return print_problems(validate_evidence_dir(args.data / "evidence", args.data))
+    return print_problems(check_evidence(args.data / "evidence", args.data))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from macros.core.data import evidence as schema
+from macros.core.data.model import check_evidence, link, parse
 
 from . import catalog, excerpts, hostinfo, profiles, stats, yamlout
 
@@ -318,7 +319,7 @@ def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str
         records = load_path_records(cap)
         manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
         run = run_block(manifest, archive_sha, argv)
-        paths_doc = build_paths(cap, manifest, run, schema.uncounted_groups(data_dir))
+        paths_doc = build_paths(cap, manifest, run, link(parse(data_dir))[0].uncounted_groups())
         artifacts_doc, files, warnings = build_artifacts(cap, run, records)
     for warning in warnings:
         print("warning:", warning)
@@ -333,7 +334,7 @@ def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str
             (staging / name).write_text(text, encoding="utf-8")
         if (evidence_dir / "toolkits.yaml").exists():
             shutil.copy(evidence_dir / "toolkits.yaml", staging / "toolkits.yaml")
-        problems = schema.validate_evidence_dir(staging, data_dir)
+        problems = check_evidence(staging, data_dir)
         if problems:
             return schema.print_problems(problems)
         evidence_dir.mkdir(parents=True, exist_ok=True)

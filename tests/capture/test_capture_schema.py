@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 from macros.core.data import evidence as schema
+from macros.core.data.model import check_evidence
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIDENCE = ROOT / "data" / "evidence"
@@ -22,7 +23,7 @@ def _line_of(text: str, needle: str) -> int:
 
 
 def test_committed_evidence_has_no_problems():
-    assert schema.validate_evidence_dir(EVIDENCE, ROOT / "data") == []
+    assert check_evidence(EVIDENCE, ROOT / "data") == []
 
 
 def test_unknown_chain_id_names_file_and_line(tmp_path):
@@ -32,11 +33,15 @@ def test_unknown_chain_id_names_file_and_line(tmp_path):
         "{chain: ptx-position, step: sass-cubin-native-code}", "{chain: ptx-positon, step: sass-cubin-native-code}", 1
     )
     path.write_text(text, encoding="utf-8")
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    problems = check_evidence(evidence, ROOT / "data")
     assert [(p.file, p.line, p.message) for p in problems] == [
-        ("data/evidence/artifacts.yaml", _line_of(text, "ptx-positon"), "unknown chain id 'ptx-positon'")
+        (
+            "data/evidence/artifacts.yaml",
+            _line_of(text, "ptx-positon"),
+            "unknown chain 'ptx-positon'. Did you mean 'ptx-position'? If it is new, add it to data/chains.yaml first.",
+        )
     ]
-    assert problems[0].yaml_path.endswith("].chain") and problems[0].fix
+    assert problems[0].path.endswith("].chain")
 
 
 def test_a_step_id_the_chain_does_not_have_is_reported_on_the_step_with_the_ids_it_has(tmp_path):
@@ -46,11 +51,11 @@ def test_a_step_id_the_chain_does_not_have_is_reported_on_the_step_with_the_ids_
         "{chain: ptx-position, step: sass-cubin-native-code}", "{chain: ptx-position, step: sass-cubin}", 1
     )
     path.write_text(text, encoding="utf-8")
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    problems = check_evidence(evidence, ROOT / "data")
     assert len(problems) == 1
     assert problems[0].line == _line_of(text, "step: sass-cubin}")
     assert "chain 'ptx-position' has no step with id 'sass-cubin'" in problems[0].message
-    assert "sass-cubin-native-code" in problems[0].message and "id: sass-cubin" in problems[0].fix
+    assert "sass-cubin-native-code" in problems[0].message and "give the step `id: sass-cubin`" in problems[0].message
 
 
 def test_an_excerpt_bound_to_a_step_about_another_tool_is_reported(tmp_path):
@@ -61,7 +66,7 @@ def test_an_excerpt_bound_to_a_step_about_another_tool_is_reported(tmp_path):
         "{chain: ptx-position, step: ptx}", "{chain: cuda-cpp-direct, step: nvcc}", 1
     )
     path.write_text(text, encoding="utf-8")
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    problems = check_evidence(evidence, ROOT / "data")
     assert len(problems) == 1, problems
     assert problems[0].line == _line_of(text, "{chain: cuda-cpp-direct, step: nvcc}")
     assert "step 'nvcc' of chain 'cuda-cpp-direct' is about" in problems[0].message
@@ -73,7 +78,7 @@ def test_unknown_tool_id_in_a_path_row_is_reported(tmp_path):
     path = evidence / "gelu-paths.yaml"
     text = path.read_text(encoding="utf-8").replace("tools: [cupy, cublas, nvrtc]", "tools: [cupy, cublas, nvrtcc]", 1)
     path.write_text(text, encoding="utf-8")
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    problems = check_evidence(evidence, ROOT / "data")
     assert [(p.file, p.line, p.message) for p in problems] == [
         (
             "data/evidence/gelu-paths.yaml",
@@ -90,7 +95,7 @@ def test_reference_check_works_on_a_small_snippet():
     )
     about = schema.StepAbout(frozenset({"ptx"}), frozenset({"ptx"}))
     problems = schema.reference_problems("x.yaml", text, {"known": {"two": about}}, {"ptx"})
-    assert [(p.line, p.yaml_path) for p in problems] == [
+    assert [(p.line, p.path) for p in problems] == [
         (6, "artifacts[0].refs[1].chain"),
         (7, "artifacts[0].tools[1]"),
     ]
@@ -102,17 +107,17 @@ def test_schema_error_points_at_the_bad_value(tmp_path):
     text = path.read_text(encoding="utf-8")
     text = text.replace("status: measured", "status: measurd", 1)
     path.write_text(text, encoding="utf-8")
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
+    problems = check_evidence(evidence, ROOT / "data")
     assert len(problems) == 1
     assert problems[0].line == _line_of(text, "status: measurd")
-    assert problems[0].yaml_path == "paths.0.status"
+    assert problems[0].path == "paths.0.status"
 
 
 def test_missing_excerpt_file_is_a_problem(tmp_path):
     evidence = _copy(tmp_path)
     (evidence / "excerpts" / "triton-ptx.txt").unlink()
-    problems = schema.validate_evidence_dir(evidence, ROOT / "data")
-    assert [p.message for p in problems] == ["excerpts/triton-ptx.txt is missing"]
+    problems = check_evidence(evidence, ROOT / "data")
+    assert [p.message for p in problems] == ["excerpts/triton-ptx.txt is missing: re-run the capture import."]
 
 
 def test_every_measured_path_has_kernels_times_and_versions():

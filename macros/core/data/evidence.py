@@ -15,6 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .checks import unknown_reference
+from .problems import Problem
 from .records import RefersTo
 
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
@@ -43,13 +44,6 @@ class Run(_Strict):
     clocks: dict[str, str]
     capture_code_sha256: str = Sha256
     archive_sha256: str = Sha256
-
-
-def uncounted_groups(data_dir: Path) -> set[str]:
-    """Kernel groups a path's row lists but does not count as its kernels (zeroing and copies, as
-    data/measurements.yaml marks them `counted: false`), read before the model exists (the importer)."""
-    words = yaml.safe_load((Path(data_dir) / "measurements.yaml").read_text(encoding="utf-8"))["measurements"]
-    return {w["id"] for w in words if w.get("kind") == "kernel-group" and w.get("counted") is False}
 
 
 class Kernel(_Strict):
@@ -221,20 +215,13 @@ MODELS: dict[str, type[BaseModel]] = {
 
 
 TOOL = RefersTo("tools", "tool")
+CHAIN = RefersTo("chains", "chain")
 
 
-class Problem(NamedTuple):
-    """An error a contributor can cause, with where it is and how to fix it."""
-
-    file: str
-    line: int
-    yaml_path: str
-    message: str
-    fix: str  # "" when the message already says it
-
-    def text(self) -> str:
-        """The message and its fix as one sentence or two."""
-        return f"{self.message}: {self.fix}." if self.fix else self.message
+def _problem(file: str, line: int, yaml_path: str, message: str, fix: str) -> Problem:
+    """An evidence problem as every other data problem: the file, the line, the YAML path, and the
+    message with its fix ("" when the message already says it)."""
+    return Problem(file, line, 1, yaml_path, f"{message}: {fix}." if fix else message)
 
 
 def _walk(node: yaml.Node, path: str = "") -> Iterator[tuple[str, yaml.Node]]:
@@ -315,7 +302,7 @@ def _chains_named_twice(file: str, path: str, refs: yaml.SequenceNode) -> list[P
             continue
         if chain.value in first:
             problems.append(
-                Problem(
+                _problem(
                     file,
                     chain.start_mark.line + 1,
                     f"{path}[{i}].chain",
@@ -356,7 +343,7 @@ def _step_problems(file: str, path: str, artifact: yaml.MappingNode, chain_steps
         if step.value not in steps:
             named = ", ".join(sorted(steps)) or "none yet"
             problems.append(
-                Problem(
+                _problem(
                     *where,
                     f"chain {chain.value!r} has no step with id {step.value!r} (its step ids: {named})",
                     f"give the step `id: {step.value}` in data/chains.yaml, or name one of its ids",
@@ -365,7 +352,7 @@ def _step_problems(file: str, path: str, artifact: yaml.MappingNode, chain_steps
         elif not (producer in steps[step.value].made or offered & steps[step.value].tools):
             about = steps[step.value].tools
             problems.append(
-                Problem(
+                _problem(
                     *where,
                     f"step {step.value!r} of chain {chain.value!r} is about {', '.join(sorted(about)) or 'no tool'}, "
                     f"but this excerpt was made by {producer!r} and shows {', '.join(sorted(offered - {producer})) or 'nothing else'}",
@@ -389,21 +376,14 @@ def _reference_problems(
         elif leaf == "refs" and isinstance(node, yaml.SequenceNode):
             problems += _chains_named_twice(file, path, node)
         elif leaf == "chain" and isinstance(node, yaml.ScalarNode) and node.tag.endswith(":str"):
-            if node.value not in chain_steps:
-                problems.append(
-                    Problem(
-                        file,
-                        node.start_mark.line + 1,
-                        path,
-                        f"unknown chain id {node.value!r}",
-                        "use an id from data/chains.yaml",
-                    )
-                )
+            message = unknown_reference(node.value, CHAIN, {"chains": set(chain_steps)})
+            if message:
+                problems.append(_problem(file, node.start_mark.line + 1, path, message, ""))
         elif (leaf.startswith("tools[") or leaf == "producer_tool") and isinstance(node, yaml.ScalarNode):
             # The same check, and words, as every other id naming a tool.
             message = unknown_reference(node.value, TOOL, {"tools": tool_ids})
             if message:
-                problems.append(Problem(file, node.start_mark.line + 1, path, message, ""))
+                problems.append(_problem(file, node.start_mark.line + 1, path, message, ""))
     return sorted(problems, key=lambda p: p.line)
 
 
@@ -428,31 +408,13 @@ def _check_model(file: str, root: yaml.Node | None, data: object) -> tuple[BaseM
             node = node_at(root, item["loc"]) if root is not None else None
             path = ".".join(str(p) for p in item["loc"]).replace(".schema_", ".schema").replace("schema_", "schema")
             fix = "re-run `python3 -m scripts.capture cpu`" if name == "toolkits.yaml" else "re-run the capture import"
-            problems.append(Problem(file, node.start_mark.line + 1 if node else 1, path, item["msg"], fix))
+            problems.append(_problem(file, node.start_mark.line + 1 if node else 1, path, item["msg"], fix))
         return None, problems
 
 
 def _yaml_problem(file: str, error: yaml.YAMLError) -> Problem:
     mark = getattr(error, "problem_mark", None)
-    return Problem(file, (mark.line + 1) if mark else 1, "", f"not valid YAML: {error}", "fix the YAML syntax")
-
-
-def known_ids(data_dir: Path) -> tuple[dict[str, dict[str, frozenset[str]]], set[str]]:
-    """Chain step ids with the tools they are about, and tool ids, from the site's data folder."""
-    chains = yaml.load((data_dir / "chains.yaml").read_text(encoding="utf-8"), Loader=_Loader)["chains"]
-    tools = yaml.load((data_dir / "tools.yaml").read_text(encoding="utf-8"), Loader=_Loader)["tools"]
-    steps = [
-        (
-            c["id"],
-            [
-                (s.get("id"), [*s.get("tools", []), *(t for o in s.get("options", []) for t in o.get("tools", []))])
-                for s in c.get("steps", [])
-            ],
-        )
-        for c in chains
-    ]
-    relations = [(t["id"], r["type"], r["tool"]) for t in tools for r in t.get("relations", [])]
-    return step_tools(steps, relations), {t["id"] for t in tools}
+    return _problem(file, (mark.line + 1) if mark else 1, "", f"not valid YAML: {error}", "fix the YAML syntax")
 
 
 def check_evidence_dir(
@@ -478,7 +440,7 @@ def check_evidence_dir(
             for yaml_path, node in _walk(root):
                 if yaml_path.endswith(".excerpt_file") and not (evidence_dir / node.value).exists():
                     problems.append(
-                        Problem(
+                        _problem(
                             shown,
                             node.start_mark.line + 1,
                             yaml_path,
@@ -491,15 +453,10 @@ def check_evidence_dir(
     return records, problems
 
 
-def validate_evidence_dir(evidence_dir: Path, data_dir: Path) -> list[Problem]:
-    """Every problem in the evidence folder, checked against `data_dir`'s chain and tool ids."""
-    return check_evidence_dir(evidence_dir, *known_ids(data_dir))[1]
-
-
 def print_problems(problems: list[Problem]) -> int:
-    """Print problems as file:line: path: message (fix); 1 if there were any."""
+    """Print problems as file:line:column: path: message; 1 if there were any."""
     for p in problems:
-        print(f"{p.file}:{p.line}: {p.yaml_path}: {p.text()}")
+        print(p.format())
     return 1 if problems else 0
 
 

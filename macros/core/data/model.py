@@ -243,9 +243,9 @@ def validate(model: Model, parsed: Parsed, shells: Shells | None = None) -> list
     return problems + _unknown_files(parsed.data_dir, parsed.display_root)
 
 
-def attach_evidence(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]:
-    """Step 4: the captured evidence (data/evidence/), checked against the chains' steps and the
-    tools, and the words the site shows for what the capture names."""
+def attach_evidence(model: Model, parsed: Parsed, evidence_dir: Path | None = None) -> tuple[Model, list[Problem]]:
+    """Step 4: the captured evidence (data/evidence/, or `evidence_dir`), checked against the chains'
+    steps and the tools, and the words the site shows for what the capture names."""
     chain_steps = step_tools(
         [
             (
@@ -256,16 +256,22 @@ def attach_evidence(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]
         ],
         [(tool.id, rel.type, rel.tool) for tool in model.tools.values() for rel in tool.relations],
     )
-    evidence_dir = parsed.data_dir / "evidence"
+    evidence_dir = evidence_dir or parsed.data_dir / "evidence"
     evidence, evidence_problems = load_evidence(evidence_dir, chain_steps, parsed.written_ids["tools"])
-    problems = [
-        Problem(f"{parsed.display_root}/evidence/{Path(p.file).name}", p.line, 1, p.yaml_path, p.text())
-        for p in evidence_problems
-    ]
+    shown = f"{parsed.display_root}/evidence/"
+    problems = [replace(p, file=shown + Path(p.file).name) for p in evidence_problems]
     model = replace(model, evidence=evidence)
     if not evidence_problems:
         problems += _missing_words(model, parsed.sources, evidence_dir, parsed.display_root)
     return model, problems
+
+
+def check_evidence(evidence_dir: Path, data_dir: Path) -> list[Problem]:
+    """Every problem in an evidence folder (a capture being imported), checked against `data_dir`'s
+    chains and tools by the same steps as the build."""
+    parsed = parse(data_dir)
+    model, _ = link(parsed)
+    return attach_evidence(model, parsed, Path(evidence_dir))[1]
 
 
 def attach_findings(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]:
