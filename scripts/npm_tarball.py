@@ -75,7 +75,12 @@ def _extract(data: bytes, into: Path) -> None:
             parts = Path(member.name).parts
             if not parts or parts[0] != "package" or ".." in parts or not (member.isfile() or member.isdir()):
                 raise TarballError(f"unexpected entry in the tarball: {member.name}")
-        archive.extractall(into)
+        # The "data" filter where this Python has it (3.11.4 and later; Debian 12's 3.11.2 has not):
+        # the check above already keeps every entry a plain file or folder under package/.
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(into, filter="data")
+        else:
+            archive.extractall(into)
 
 
 def unpacked(tarball: Tarball, into: Path) -> Path:
