@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from macros.core.data import evidence as schema
-from macros.core.data.model import check_evidence, link, parse
+from macros.core.data.model import Model, check_evidence, link, parse
 
 from . import catalog, excerpts, hostinfo, profiles, stats, yamlout
 
@@ -154,16 +154,17 @@ def ceilings(cap: Path) -> dict:
     return {"gemm_tflops": spread(gemm), "copy_gbs": spread(copy), "rounds": len(rounds)}
 
 
-def build_paths(cap: Path, manifest: dict, run: dict, uncounted: set[str]) -> dict:
-    """The measured comparison, one row per path in catalog order."""
+def build_paths(cap: Path, manifest: dict, run: dict, model: Model) -> dict:
+    """The measured comparison, one row per path, in data/measurements.yaml's order and with its bindings."""
+    uncounted = model.uncounted_groups()
     records = load_path_records(cap)
     workers = {w["worker"]: w for w in manifest.get("workers", [])}
     calls = manifest.get("profiled_calls", 3)
     paths, used_groups = [], []
-    for spec in catalog.PATHS:
+    for spec in (word for word in model.measurements.values() if word.kind == "path"):
         row = {"id": spec.id, "chain": spec.chain, "tools": yamlout.InlineList(spec.tools)}
         record = records.get(spec.id)
-        if spec.id in catalog.NOT_MEASURED:
+        if spec.reason:
             row.update(status="not-measured", sizes=[])  # why: data/measurements.yaml
         elif record is None:
             worker = next((w for w in workers.values() if spec.id in w.get("paths", [])), {})
@@ -261,7 +262,7 @@ def artifact_sources(cap: Path, spec: catalog.ArtifactSpec, records: dict) -> tu
     return text, text, meta["command"], meta
 
 
-def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str, str], list[str]]:
+def build_artifacts(cap: Path, run: dict, records: dict, model: Model) -> tuple[dict, dict[str, str], list[str]]:
     """artifacts.yaml data, the excerpt files to write, and warnings for specs the capture could not fill."""
     cuda_notes = next(
         (s.get("notes", {}) for s in records.get("cuda-cpp-wmma", {}).get("sizes", []) if s.get("notes")), {}
@@ -278,15 +279,16 @@ def build_artifacts(cap: Path, run: dict, records: dict) -> tuple[dict, dict[str
         full = excerpts.file_excerpt(raw, spec.patterns)
         if proof.missing:
             warnings.append(f"{spec.id}: no line matched {', '.join(proof.missing)}")
+        bound = model.measurements[spec.id]  # its steps, its tools, what made it
         file_name = f"excerpts/{spec.id}.txt"
         files[file_name] = full.text
         entry = {
             "id": spec.id,
             "kind": spec.kind,
-            "refs": [yamlout.Inline(chain=chain, step=step) for chain, step in spec.refs],
-            "tools": yamlout.InlineList(spec.tools),
+            "refs": [yamlout.Inline(chain=ref.chain, step=ref.step) for ref in bound.steps],
+            "tools": yamlout.InlineList(bound.tools),
             "producer": meta.get("producer", ""),
-            "producer_tool": catalog.PRODUCED_BY[spec.id],
+            "producer_tool": bound.made_by,
             "command": command,
             "source_sha256": hostinfo.sha256_text(
                 raw if not spec.sass else (cap / "artifacts" / f"{spec.source}.txt").read_text()
@@ -319,8 +321,9 @@ def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str
         records = load_path_records(cap)
         manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
         run = run_block(manifest, archive_sha, argv)
-        paths_doc = build_paths(cap, manifest, run, link(parse(data_dir))[0].uncounted_groups())
-        artifacts_doc, files, warnings = build_artifacts(cap, run, records)
+        model = link(parse(data_dir))[0]
+        paths_doc = build_paths(cap, manifest, run, model)
+        artifacts_doc, files, warnings = build_artifacts(cap, run, records, model)
     for warning in warnings:
         print("warning:", warning)
     texts = {

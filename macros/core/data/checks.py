@@ -100,6 +100,18 @@ def check_consistency(model, sources: dict[str, SourceFile]) -> list[Problem]:
                 )
             elif step.id:
                 seen_steps[step.id] = i
+    for word in model.measurements.values():
+        for i, bound in enumerate(word.steps):
+            chain = model.chains.get(bound.chain)
+            steps = [step.id for step in chain.steps if step.id] if chain else None
+            if steps is not None and bound.step not in steps:
+                problems.append(
+                    sources["measurements"].problem(
+                        at("measurements", word.id, "steps", i, "step"),
+                        f"chain '{bound.chain}' has no step '{bound.step}'.{did_you_mean(bound.step, steps)} "
+                        "Name one of its step ids (data/chains.yaml), or give the step that id there.",
+                    )
+                )
     for table in model.tables.values():
         for i, row in enumerate(table.rows):
             if len(row.cells) != len(table.columns):

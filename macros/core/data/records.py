@@ -29,6 +29,7 @@ class RefersTo:
 
 
 ToolId = Annotated[Id, RefersTo("tools", "tool")]
+ChainId = Annotated[Id, RefersTo("chains", "chain")]
 LayerId = Annotated[Id, RefersTo("layers", "layer")]
 KindId = Annotated[Id, RefersTo("kinds", "kind")]
 ReferenceId = Annotated[Id, RefersTo("references", "reference")]
@@ -302,6 +303,13 @@ class CatalogGroup(Record):
     entries: list[CatalogEntry]
 
 
+class ChainStep(Record):
+    """One step of a chain, by the chain's id and the step's own id."""
+
+    chain: ChainId
+    step: Id
+
+
 class MeasuredWords(Record):
     """The words a reader sees for one thing the capture names by id (data/measurements.yaml)."""
 
@@ -320,6 +328,11 @@ class MeasuredWords(Record):
     )
     counted: bool = Field(True, description="A kernel group counted among a path's kernels (false: zeroing and copies)")
     limits: bool = Field(False, description="A note on what limits every measured figure, shown beside them (one note)")
+    # What the capture binds a path or an excerpt to: the capture program reads these, never ids of its own.
+    chain: ChainId | None = Field(None, description="The chain a measured path follows (paths)")
+    tools: list[ToolId] = Field([], description="The tools a path runs through, or an excerpt shows")
+    made_by: ToolId | None = Field(None, description="The tool whose output an excerpt is (excerpts)")
+    steps: list[ChainStep] = Field([], description="The chain steps an excerpt is evidence for (excerpts)")
 
 
 Item.model_rebuild()
