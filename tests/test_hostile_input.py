@@ -25,7 +25,9 @@ from conftest import ROOT, line_of, replace_in, run_validate
 from picks import a_misspelling, first_with, model
 from written import Written
 
-FEW_SECONDS = 10  # a clean run takes well under a second; hostile input must not be much slower
+# A guard against a hang or a blow-up (an alias bomb, a quadratic read), not a speed goal: a clean
+# run takes about two seconds, and `make bench` is where speed is measured.
+FEW_SECONDS = 60
 MAX_RSS_MB = 300  # generous: a clean run peaks around 45 MB
 LOCATED = re.compile(r"^\S+\.yaml:\d+:\d+: \S")
 SUMMARY = re.compile(r"^\d+ error\(s\): fix them and run `make validate` again\.$")

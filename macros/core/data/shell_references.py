@@ -10,6 +10,7 @@ before a build could fail on it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -108,7 +109,9 @@ def written_in(shells: Shells) -> Iterator[WrittenId]:
     yield from _linked_ids(shells.config_file.read_text(encoding="utf-8"), shells.display(shells.config_file))
 
 
+@functools.lru_cache(maxsize=256)
 def _parse(text: str) -> nodes.Template:
+    # Cached by text: the ids and the syntax check read each shell's tree once between them.
     return jinja2.Environment().parse(text)
 
 
