@@ -26,21 +26,24 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
   on_post_build  (outer build only, after static-i18n's -100) writes each language's 404 page,
                  the search name indexes, /data/stack.json, /evidence/excerpts/ and per-page
                  sitemaps that Material's language switcher fetches; then runs Pagefind over
-                 the finished site (search.py); under `scripts serve` it copies the PDFs
+                 the finished site (core/outputs/search_index.py); under `scripts serve` it copies the PDFs
                  written before serving (GSM_PRINT_DIR).
 language_hooks.py (listed first under `hooks:`) one language per process, for
                  `python -m scripts build`, which starts one MkDocs per language side by side:
                  with GSM_BUILD_LANGUAGE set, its on_config sets static-i18n's
                  `current_language` before static-i18n's own on_config (-100), which starts
                  from the default language only when none is set; its on_post_build (-50)
-                 saves what the site-wide files need (finish.py's SiteParts) and sets
+                 saves what the site-wide files need (core/build/finish.py's SiteParts) and sets
                  `I18n.building`, so static-i18n's on_post_build returns instead of building
                  the other languages. Such a build writes its pages under <site>/<lang>/ and a
                  sitemap.xml of its own language at <site>/ (site_files.merge_language_sitemaps
                  joins them in language order, as one process writes it).
-finish.py      the site-wide files (404 pages, search, export, sitemaps, llms) from the whole
-                 site and the languages' SiteParts: on_post_build in one process, or
-                 `python -m scripts build` after merging the languages' folders.
+(the core)     the site-wide files (404 pages, search, export, sitemaps, llms) never touch the
+                 engine, so they live in the core: core/build/finish.py writes them from the whole
+                 site and the languages' SiteParts (on_post_build in one process, or `python -m
+                 scripts build` after merging the languages' folders), with core/outputs/
+                 search_index.py (Pagefind, one index per `<html lang>`, what `overrides/main.html`
+                 marks), site_files.py and llms_files.py (on_post_page hands it each finished page).
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
 pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names);
@@ -48,11 +51,6 @@ pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, la
                  mkdocs-macros inside that page (a Jinja block `set`) and handed to its macro.
 redirects.py   mkdocs-redirects' one map (mkdocs.yml) made per language build: the plugin
                  knows neither static-i18n's suffixed sources nor its /en/ folder.
-search.py      runs Pagefind (`pagefind-bin-extended`) over the built HTML: it indexes what
-                 `overrides/main.html` marks (`data-pagefind-body`, `data-pagefind-meta`) and
-                 writes one index per `<html lang>`; writes the exact-name index per language.
-                 Material's own search plugin is not used.
-site_files.py  404 pages, per-page sitemaps, the JSON export, the evidence excerpts.
 llms.py        /llms.txt and /llms-full.txt: on_post_page keeps each language's finished pages
                  (static-i18n builds them one language after the other with one config), the
                  outer on_post_build writes both files from them and the model.
