@@ -51,9 +51,6 @@ pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, la
                  mkdocs-macros inside that page (a Jinja block `set`) and handed to its macro.
 redirects.py   mkdocs-redirects' one map (mkdocs.yml) made per language build: the plugin
                  knows neither static-i18n's suffixed sources nor its /en/ folder.
-llms.py        /llms.txt and /llms-full.txt: on_post_page keeps each language's finished pages
-                 (static-i18n builds them one language after the other with one config), the
-                 outer on_post_build writes both files from them and the model.
 overrides/     Material template overrides: main.html (what Pagefind indexes; base.html's
                  site_meta block with the hreflang links as full URLs), 404.html (per
                  language), partials/header.html (Material 9.8's header with the search box
