@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .checks import unknown_reference
 from .problems import Problem
-from .records import RefersTo
+from .records import CHAIN, TOOL
 
 Id = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)
 Sha256 = Field(pattern=r"^[0-9a-f]{64}$")
@@ -212,10 +212,6 @@ MODELS: dict[str, type[BaseModel]] = {
     "toolkits.yaml": Toolkits,
     "hardware.yaml": Hardware,
 }
-
-
-TOOL = RefersTo("tools", "tool")
-CHAIN = RefersTo("chains", "chain")
 
 
 def _problem(file: str, line: int, yaml_path: str, message: str, fix: str) -> Problem:

@@ -20,9 +20,8 @@ from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
 FOLDER = "checks"
-# Collections whose records are checked against sources, as findings name them ("tools/triton"),
-# and what messages call one of their records.
-CHECKED = {"tools": "tool", "glossary": "glossary term", "chains": "chain"}
+# Collections whose records are checked against sources, as findings name them ("tools/triton").
+CHECKED = {target.collection: target for target in (r.TOOL, r.TERM, r.CHAIN)}
 
 
 class Finding(r.Record):
@@ -92,7 +91,7 @@ def _check_problems(
     at = ("checks", index, "record")
     if collection in CHECKED:
         # The record's id goes through the one check every id goes through.
-        unknown = unknown_reference(record_id, r.RefersTo(collection, CHECKED[collection]), written_ids)
+        unknown = unknown_reference(record_id, CHECKED[collection], written_ids)
         if unknown:
             problems.append(source.problem(at, unknown))
     else:

@@ -28,9 +28,17 @@ class RefersTo:
     noun: str
 
 
-ToolId = Annotated[Id, RefersTo("tools", "tool")]
-ChainId = Annotated[Id, RefersTo("chains", "chain")]
-LayerId = Annotated[Id, RefersTo("layers", "layer")]
+# What an id can name, each once: the typed ids below, the page shells' check and the evidence use these.
+TOOL = RefersTo("tools", "tool")
+CHAIN = RefersTo("chains", "chain")
+LAYER = RefersTo("layers", "layer")
+TABLE = RefersTo("tables", "table")
+LIST = RefersTo("lists", "list")
+TERM = RefersTo("glossary", "glossary term")
+
+ToolId = Annotated[Id, TOOL]
+ChainId = Annotated[Id, CHAIN]
+LayerId = Annotated[Id, LAYER]
 KindId = Annotated[Id, RefersTo("kinds", "kind")]
 ReferenceId = Annotated[Id, RefersTo("references", "reference")]
 

@@ -23,13 +23,7 @@ from ..settings.addresses import RECORD_PAGES
 from . import records as r
 from .checks import unknown_reference
 from .problems import Problem
-
-CHAIN = r.RefersTo("chains", "chain")
-TABLE = r.RefersTo("tables", "table")
-LIST = r.RefersTo("lists", "list")
-TERM = r.RefersTo("glossary", "glossary term")
-TOOL = r.RefersTo("tools", "tool")
-LAYER = r.RefersTo("layers", "layer")
+from .records import CHAIN, LAYER, LIST, TABLE, TERM, TOOL
 
 # Which argument (position or keyword) of which macro names a record, and of which collection.
 # The macros are defined in the adapter (macros_env.py); a test holds the two together.
