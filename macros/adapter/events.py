@@ -17,6 +17,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from ..core.build.finish import finish_site
+from ..core.build.page_store import PageStore, site_digest
 from ..core.data.problems import DataError
 from ..core.diagrams.dot_text import site_dots
 from ..core.outputs import llms_files
@@ -27,6 +28,7 @@ from ..core.settings.ui import ui
 from ..core.views.search_terms import SEARCH_SETTINGS
 from . import redirects
 from .pages import add_record_pages
+from .reuse import Reuse
 from .state import start, state_of
 
 
@@ -66,6 +68,11 @@ def on_files(files, config, **kwargs):
     i18n = _i18n(config)
     add_record_pages(files, config, build.model, build.languages, i18n.current_language, i18n)
     redirects.refresh_targets(files, config)
+    # Every page depends on the list of pages (links, the language switcher) and on the site's
+    # address; what else it depends on, it records as it renders (reuse.py).
+    pages = sorted((f.src_uri, f.dest_uri) for f in files)
+    site = site_digest(build.cache.key, i18n.current_language, config["site_url"] or "", pages)
+    state_of(config).reuse = Reuse(PageStore(build.cache.namespace("pages"), site))
     return files
 
 
@@ -78,6 +85,22 @@ def on_pre_build(config, **kwargs):
         build.diagrams.render_many(site_dots(build.model, (only,) if only else build.languages.codes))
 
 
+@event_priority(100)  # before static-i18n (50) and mkdocs-macros (0): a reused page skips both
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    state = state_of(config)
+    return state.reuse.before_markdown(markdown, page, state.build.inputs)
+
+
+def on_page_content(html, page, config, files, **kwargs):
+    state_of(config).reuse.pause()
+    return html
+
+
+def on_page_context(context, page, config, nav, **kwargs):
+    state_of(config).reuse.resume(page)
+    return context
+
+
 def on_post_page(output, page, config, **kwargs):
     state = state_of(config)
     # Each language build renders the theme's 404.html into the site root just before its
@@ -87,12 +110,19 @@ def on_post_page(output, page, config, **kwargs):
     parts = state.parts
     if language not in parts.not_found_pages and root_404.exists():
         parts.not_found_pages[language] = root_404.read_text(encoding="utf-8")
+    llms_files.note_site(parts, language, config)
+    stored = state.reuse.reused.get(page.url)
+    if stored is not None:
+        parts.add_page(language, stored.contribution)
+        return stored.html
+    contribution = {"title": None, "llms": llms_files.page_entry(page, config)}
     if page.file.generated_by is None and page.title:
         # Hand-written pages are found by their titles too (the name index; records come from data).
-        path = page.url.removeprefix(state.build.languages.prefix(language))
-        parts.page_titles.setdefault(language, []).append((page.title, path))
-    llms_files.collect(parts, page, language, config)
-    return state.build.slots.fill(output)
+        contribution["title"] = (page.title, page.url.removeprefix(state.build.languages.prefix(language)))
+    parts.add_page(language, contribution)
+    html = state.build.slots.fill(output)
+    state.reuse.finish(page, html, contribution, state.build.inputs)
+    return html
 
 
 @event_priority(-200)  # after static-i18n (-100), which runs the other languages' builds first

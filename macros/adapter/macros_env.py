@@ -25,16 +25,9 @@ def define_env(env) -> None:
             url = url[len(prefix) :]
         return Page(build, lang, url)
 
-    def record_page(kind: str, record_id: str, draw, prose: str = "") -> str:
-        # Record pages are most of the build: reuse them while the build key (and the page's
-        # hand-written prose, which lives outside data/ and macros/) is unchanged.
-        current = page()
-        parts = (kind, record_id, current.lang, current.page_url, prose)
-        return current.build.fragments.get(parts, lambda: draw(current))
-
     def tool_page(tool_id: str, deep_dive: str = "") -> str:
         # The deep dive is the page's own Markdown, already rendered by mkdocs-macros (pages.py).
-        return record_page("tool", tool_id, lambda p: views.tool_page(p, tool_id, Markup(deep_dive)), deep_dive)
+        return views.tool_page(page(), tool_id, Markup(deep_dive))
 
     macros = {
         "stack_diagram": lambda: views.stack_figure(page()),
@@ -44,8 +37,8 @@ def define_env(env) -> None:
         "tool_link": lambda tool_id: views.tool_link_html(page(), tool_id),
         "tool_index": lambda: views.tool_index(page()),
         "tool_page": tool_page,
-        "layer_page": lambda layer_id: record_page("layer", layer_id, lambda p: views.layer_page(p, layer_id)),
-        "chain_page": lambda chain_id: record_page("chain", chain_id, lambda p: views.chain_page(p, chain_id)),
+        "layer_page": lambda layer_id: views.layer_page(page(), layer_id),
+        "chain_page": lambda chain_id: views.chain_page(page(), chain_id),
         "chain": lambda chain_id: views.chain_figure(page(), chain_id),
         "chain_index": lambda: views.chain_index(page()),
         "table": lambda table_id, rows=None: views.table(page(), table_id, rows),
@@ -59,7 +52,7 @@ def define_env(env) -> None:
         "chain_group": lambda group: views.group_figure(page(), group),
         "path_finder": lambda: views.path_finder(page()),
         "embed_page": lambda kind, target="": views.embed_page(page(), kind, target),
-        "path_start_page": lambda tool_id: record_page("path", tool_id, lambda p: views.path_start_page(p, tool_id)),
+        "path_start_page": lambda tool_id: views.path_start_page(page(), tool_id),
         "print_downloads": lambda: views.print_downloads(page()),
         "site_file": lambda path: page().site_file(path),
         "measured_paths": lambda: evidence_views.measured(page()),
@@ -72,6 +65,9 @@ def define_env(env) -> None:
 
 def on_post_page_macros(env) -> None:
     """Append abbreviation definitions so every page shows tooltips for SM, TMA, GEMM …"""
-    build = state_of(env.conf).build
+    state = state_of(env.conf)
+    if env.page and state.reuse.is_reused(env.page):
+        return  # reused from the last build: its Markdown is not converted
+    build = state.build
     lang = env.conf["plugins"]["i18n"].current_language
     env.markdown += "\n\n" + views.abbreviations(Page(build, lang, "")) + "\n"

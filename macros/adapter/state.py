@@ -13,6 +13,7 @@ from ..core.build.build import Build
 from ..core.build.finish import SiteParts
 from ..core.settings.languages import Languages
 from ..core.settings.options import SiteOptions
+from .reuse import Reuse
 
 ATTRIBUTE = "gsm_build_state"
 
@@ -23,6 +24,7 @@ class BuildState:
 
     build: Build
     parts: SiteParts = field(default_factory=SiteParts)  # what the site-wide files are made from
+    reuse: Reuse | None = None  # the language being built: its reused pages and the ones it renders
 
 
 def languages_of(config) -> Languages:

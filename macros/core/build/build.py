@@ -1,5 +1,5 @@
-"""One build's inputs in one object: the loaded model, the languages, the build key and its
-disk cache, the diagram renderer and the slots. Made once per build, never kept in module
+"""One build's inputs in one object: the loaded model (and the recorded view pages read it
+through), the languages, the build key and its disk cache, the diagram renderer and the slots. Made once per build, never kept in module
 globals, so a second build in the same process (or `mkdocs serve` after an edit) starts from
 its own data.
 """
@@ -10,13 +10,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..data.model import Model, display_path, load
+from ..data.recorded_model import RecordedModel
 from ..data.shell_references import Shells
 from ..data.version import data_version
 from ..diagrams.graphviz import Diagrams
+from ..settings import reads
 from ..settings.languages import Languages
 from ..views.slots import Slots
 from .cache import BuildKey, DiskCache, default_root
-from .fragments import FragmentCache
+from .page_inputs import PageInputs
 
 
 @dataclass
@@ -27,17 +29,25 @@ class Build:
     languages: Languages
     cache: DiskCache  # everything this build keeps on disk, under its one key
     diagrams: Diagrams
-    fragments: FragmentCache  # rendered record pages
     slots: Slots  # diagrams and excerpts kept out of Markdown
     data_version: str
     repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
     _memo: dict = field(default_factory=dict, repr=False)
 
+    def __post_init__(self):
+        self.reader = RecordedModel(self.model)  # what pages read the model through
+        self.inputs = PageInputs(self.model)  # what each key a page read stands for now
+
     def memo(self, key: tuple, compute):
-        """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages)."""
+        """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages);
+        each page that uses the value is given what computing it read."""
         if key not in self._memo:
-            self._memo[key] = compute()
-        return self._memo[key]
+            with reads.recording(set()) as read:
+                value = compute()
+            self._memo[key] = (value, read)
+        value, read = self._memo[key]
+        reads.add(read)
+        return value
 
     @classmethod
     def start(
@@ -58,7 +68,6 @@ class Build:
             languages,
             cache,
             Diagrams(cache.namespace("diagrams")),
-            FragmentCache.of(cache, slots),
             slots,
             data_version(data_dir),
             repository.rstrip("/"),
@@ -66,7 +75,7 @@ class Build:
 
     def edit_url(self, collection: str, record_id: str) -> str:
         """Where a record's first line is, on the repository's web view."""
-        file, line = self.model.source_line(collection, record_id)
+        file, line = self.reader.source_line(collection, record_id)
         return self.line_url(file, line)
 
     def line_url(self, file: str, line: int) -> str:

@@ -52,6 +52,18 @@ def code_hash() -> str:
     return _digest(*(part for path in files for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
 
 
+# Read page by page instead (settings/reads.py): templates by name, interface words by key.
+RECORDED_CODE = ("templates/", "core/settings/ui.py")
+
+
+def page_code_hash() -> str:
+    """A hash of the code every page depends on as a whole: all of code_hash's files but the
+    templates and interface words, which pages record as they read them."""
+    files = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".md", ".css", ".js", ".txt"))
+    kept = [p for p in files if not p.relative_to(PACKAGE).as_posix().startswith(RECORDED_CODE)]
+    return _digest(*(part for path in kept for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
+
+
 def config_hash(config_file: Path) -> str:
     """A hash of mkdocs.yml's bytes: the repository behind the edit links, the languages, the theme."""
     return _digest(Path(config_file).read_bytes())
@@ -124,7 +136,9 @@ class Namespace:
 # code edit re-renders only the diagrams whose DOT it changes. A page's Markdown for llms-full.txt
 # depends on its built article, its address and the converting code only, so a data edit
 # reconverts only the pages it changed (what `make serve` does on every save).
-DEPENDS_ON = {"diagrams": ("toolchain",), "llms": ("code",)}
+# Finished pages (page_store.py) carry what they read and are checked against it, so they are
+# stored under the toolchain alone.
+DEPENDS_ON = {"diagrams": ("toolchain",), "llms": ("code",), "pages": ("toolchain",)}
 
 
 class DiskCache:

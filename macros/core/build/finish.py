@@ -26,6 +26,13 @@ class SiteParts:
     pages: list[tuple[str, str, str]] = field(default_factory=list)  # (language, URL, title) of every built page
     language_sites: dict[str, llms_text.LanguageSite] = field(default_factory=dict)
 
+    def add_page(self, lang: str, contribution: dict) -> None:
+        """What one built page adds: its title for the name index (hand-written pages), its entry in llms.txt."""
+        if contribution.get("title"):
+            self.page_titles.setdefault(lang, []).append(tuple(contribution["title"]))
+        if contribution.get("llms"):
+            self.pages.append((lang, *contribution["llms"]))
+
     def save(self, path: Path) -> None:
         """One language's share, for the process that finishes the site."""
         data = {

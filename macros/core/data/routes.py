@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import records as r
+from .recorded_model import derived
 
 # Where code starts and where a route arrives are the data's to say: a layer's `route`
 # ("start": a reader writes code there; "end": the driver or the hardware) and a tool's
@@ -101,6 +102,7 @@ def _continue(model, legs: list[Leg], joins: int) -> tuple[Leg, ...] | None:
     return None
 
 
+@derived
 def routes_from(model, tool_id: str) -> list[Route]:
     """Every route the data knows from this tool (or its parts) to the GPU, shortest first."""
     names = parts_of(model, tool_id)
@@ -116,6 +118,7 @@ def routes_from(model, tool_id: str) -> list[Route]:
     return sorted(routes.values(), key=lambda route: (len(route.steps), route.id))
 
 
+@derived
 def starting_points(model) -> list[str]:
     """Tools a reader's code can start from: in the upper layers or outside the stack, with a route.
 

@@ -17,19 +17,22 @@ from ..settings.addresses import print_files
 from . import llms_text
 
 
-def collect(parts, page, lang: str, config) -> None:
-    """Note a built page (not the 404, nor an embed page: its diagram's page is listed) and what
-    its language's build calls the site; the page's HTML is read back from the finished site
-    when the files are written."""
+def note_site(parts, lang: str, config) -> None:
+    """What this language's build calls the site."""
     parts.language_sites.setdefault(lang, llms_text.LanguageSite(config["site_name"], config["site_description"] or ""))
+
+
+def page_entry(page, config) -> tuple[str, str] | None:
+    """(URL, title) of a built page to list (not the 404, nor an embed page: its diagram's page
+    is listed); the page's HTML is read back from the finished site when the files are written."""
     if (
         page.url.endswith("404.html")
         or page.file.src_uri.startswith("404")
         or page.meta.get("template") == "embed.html"
     ):
-        return
+        return None
     title = html.unescape(str(page.title or "")).strip() or config["site_name"]
-    parts.pages.append((lang, page.url, title))
+    return (page.url, title)
 
 
 def built_page(site: Path, url: str) -> str:

@@ -5,6 +5,8 @@ Words are data, keyed by language code like the bilingual fields in data/.
 
 from __future__ import annotations
 
+from . import reads
+
 UI: dict[str, dict[str, str]] = {
     "search": {"zh": "搜索", "en": "Search"},
     "search_shortcut": {"zh": "搜索（快捷键 / 或 s）", "en": "Search (shortcut: / or s)"},
@@ -290,4 +292,11 @@ UI: dict[str, dict[str, str]] = {
 
 def ui(key: str, lang: str) -> str:
     """The interface word `key` in `lang`."""
+    reads.record(("ui", key))
     return UI[key][lang]
+
+
+def has_ui(key: str) -> bool:
+    """Whether there is an interface word `key`."""
+    reads.record(("ui", key))
+    return key in UI

@@ -17,7 +17,7 @@ from ..data.markup import inline_html, plain
 from ..data.model import Model
 from ..diagrams import dot_text
 from ..diagrams.graphviz import Diagrams
-from ..settings import addresses
+from ..settings import addresses, reads
 from ..settings.languages import Languages
 from ..settings.palette import layer_colours
 from ..settings.ui import ui
@@ -30,6 +30,7 @@ class Site(Protocol):
     build's `Build` is one; views never import the build itself)."""
 
     model: Model
+    reader: Model  # the model, read through a view that records what each page reads
     languages: Languages
     diagrams: Diagrams
     slots: Slots
@@ -51,7 +52,7 @@ class Page:
 
     @property
     def model(self):
-        return self.build.model
+        return self.build.reader
 
     @property
     def root(self) -> str:
@@ -81,15 +82,28 @@ class Page:
         return text[self.lang]
 
     def dot(self, diagram_id: str) -> str:
-        """The DOT text of a registered diagram (`dot_text.site_diagrams`), linked as from this page."""
-        registry = self.build.memo(("diagrams",), lambda: {d.id: d for d in dot_text.site_diagrams(self.model)})
-        return self.build.memo(
-            (diagram_id, self.lang, self.root), lambda: registry[diagram_id].draw(self.lang, self.root)
-        )
+        """The DOT text of a registered diagram (`dot_text.site_diagrams`), linked as from this page.
+
+        The page depends on the text itself, not on all that drawing it read: a stack drawn on
+        hundreds of pages reads every layer and tool, but an edit that leaves its DOT alone
+        leaves those pages alone too."""
+        reads.record(("dot", diagram_id, self.lang, self.root))
+        with reads.unrecorded():
+            return self.build.memo(
+                (diagram_id, self.lang, self.root),
+                lambda: self.build.memo(("diagrams",), lambda: dot_registry(self.build.model))[diagram_id].draw(
+                    self.lang, self.root
+                ),
+            )
 
     def show(self, template: str, /, **values) -> Markup:
         """Render a template with this page's words and the given view data."""
         return render(template, ui=self.ui, **values)
+
+
+def dot_registry(model: Model) -> dict[str, dot_text.Diagram]:
+    """Every diagram of the site by id, drawn from `model`."""
+    return {d.id: d for d in dot_text.site_diagrams(model)}
 
 
 def tool_link(page: Page, tool_id: str) -> dict:

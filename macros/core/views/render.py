@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from ..data.markup import inline_html, plain
+from ..settings import reads
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 _BETWEEN_TAGS = re.compile(r"(?<=>)\n[ \t]*|\n[ \t]*(?=<)")
@@ -52,6 +53,7 @@ ENVIRONMENT = _environment()
 def render(template: str, /, **values) -> Markup:
     """Render templates/<template> with `values`; HTML templates come out as one line, except
     `*.raw.html` ones, which hold preformatted text (compiler output) whose lines must stay."""
+    reads.record(("template", template))  # with the templates it includes (page_inputs.py)
     text = ENVIRONMENT.get_template(template).render(**values)
     compact = template.endswith(".html") and not template.endswith(".raw.html")
     return Markup(_LINE_BREAK.sub(" ", _BETWEEN_TAGS.sub("", text)) if compact else text)

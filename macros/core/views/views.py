@@ -18,7 +18,7 @@ from ..data.markup import HAN, inline_html, mark_chinese, plain
 from ..data.model import chain_tool_ids
 from ..diagrams.dot_text import diagram_id
 from ..settings import addresses
-from ..settings.ui import UI, ui
+from ..settings.ui import has_ui, ui
 from . import evidence_views
 from .page import Page, chain_link, docs_links, embed_control, layer_link, swatch, tool_link
 from .search_terms import record_forms
@@ -255,7 +255,7 @@ def _field_word(page: Page, part: str) -> str:
     if part.isdigit():
         return str(int(part) + 1)
     for key in (f"field_{part}", FIELD_LABELS.get(part, part)):
-        if key in UI:
+        if has_ui(key):
             return page.ui(key)
     return part
 

@@ -1,0 +1,85 @@
+"""Finished pages kept between builds, each with what it read, so a build renders only the pages
+whose inputs changed.
+
+A page's entry holds candidates: each the digest of the page's own Markdown source, of the
+site-wide inputs (code, mkdocs.yml, toolchain, the list of pages), of every key the page read
+(core/settings/reads.py), and the finished HTML with what the page adds to the site-wide files.
+A build takes the first candidate whose digests all hold now. Several candidates are kept, so
+builds of other data in the same cache (a test's altered copy, a branch) do not push out the
+main site's pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from importlib import metadata
+
+from .cache import BuildKey, Namespace, page_code_hash
+from .page_inputs import PageInputs
+
+CANDIDATES = 8  # per page; the oldest goes first
+
+
+@dataclass(frozen=True)
+class StoredPage:
+    """A finished page that may be reused: its HTML and what it added to the site-wide files."""
+
+    html: str
+    contribution: dict
+
+
+class PageStore:
+    """The pages namespace of the build cache, for one build."""
+
+    def __init__(self, namespace: Namespace, site: str):
+        self.namespace = namespace
+        self.site = site  # the digest of the site-wide inputs
+
+    def _candidates(self, url: str) -> list[dict]:
+        stored = self.namespace.load("entry", url, suffix=".json")
+        return json.loads(stored) if stored else []
+
+    def find(self, url: str, source: str, inputs: PageInputs) -> StoredPage | None:
+        """The stored page for `url` whose inputs all hold now, or None."""
+        for candidate in self._candidates(url):
+            if candidate["site"] != self.site or candidate["source"] != source:
+                continue
+            if not inputs.unchanged(candidate["reads"]):
+                continue
+            html = self.namespace.load("html", candidate["html"], suffix=".html")
+            if html is not None:
+                return StoredPage(html.decode("utf-8"), candidate["contribution"])
+        return None
+
+    def keep(self, url: str, source: str, reads: dict[str, str], html: str, contribution: dict) -> None:
+        """Store a page just rendered, with the digests of what it read."""
+        data = html.encode("utf-8")
+        html_id = hashlib.sha256(data).hexdigest()
+        self.namespace.store(data, "html", html_id, suffix=".html")
+        candidate = {"url": url, "site": self.site, "source": source, "reads": reads, "html": html_id, "contribution": contribution}
+        others = [c for c in self._candidates(url) if (c["site"], c["source"], c["reads"]) != (self.site, source, reads)]
+        entry = [candidate, *others][:CANDIDATES]
+        self.namespace.store(json.dumps(entry, ensure_ascii=False).encode("utf-8"), "entry", url, suffix=".json")
+
+
+def source_digest(markdown: str) -> str:
+    return hashlib.sha256(markdown.encode("utf-8")).hexdigest()[:24]
+
+
+ENGINE_PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "mkdocs-macros-plugin", "Markdown", "Jinja2")
+
+
+def site_digest(key: BuildKey, lang: str, site_url: str, pages: list[tuple[str, str]]) -> str:
+    """What every page of a language depends on as a whole: the code but its templates and words
+    (recorded per page), mkdocs.yml, the toolchain, the engine's versions, the site's address,
+    the language and the list of pages."""
+    versions = []
+    for name in ENGINE_PACKAGES:
+        try:
+            versions.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{name}=absent")
+    text = json.dumps([page_code_hash(), key.config, key.toolchain, versions, lang, site_url, pages])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]

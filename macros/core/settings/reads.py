@@ -1,0 +1,54 @@
+"""What a page reads while it is rendered, recorded where it is read.
+
+A build renders one page at a time. While a page renders, `recording(reads)` is open and every
+read site (a record of the model, an interface word, a template) adds a key to it; the next
+build re-renders the page only if the value behind one of its keys changed. Nothing declares
+what a page depends on: what it read is what it depends on.
+
+A key is a tuple of strings (and tuples of strings): ("ui", "summary"), ("template", "x.html"),
+("item", "tools", "ptx"). core/build/page_inputs.py says what each kind of key stands for now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+_open: list[set[tuple]] = []  # the innermost recording last
+
+
+def record(key: tuple) -> None:
+    """Note that the page being rendered (if any) read what `key` stands for."""
+    if _open:
+        _open[-1].add(key)
+
+
+@contextmanager
+def recording(reads: set[tuple]) -> Iterator[set[tuple]]:
+    """Add every key recorded inside the block to `reads`; a recording opened inside another also
+    adds its keys to the outer one (a value computed once per build and reused by later pages
+    keeps its keys, so each of those pages can be given them too)."""
+    _open.append(reads)
+    try:
+        yield reads
+    finally:
+        _open.pop()
+        if _open:
+            _open[-1].update(reads)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Read without recording: for a value that the page records by a key of its own (a diagram
+    by its DOT text, not by everything drawing it read)."""
+    _open.append(set())
+    try:
+        yield
+    finally:
+        _open.pop()
+
+
+def add(keys: set[tuple]) -> None:
+    """Note keys read earlier on behalf of the page being rendered (a reused, memoized value's)."""
+    if _open:
+        _open[-1].update(keys)
