@@ -7,64 +7,57 @@ of scripts/common.py: 0 success, 1 the work failed (bad data, broken links …),
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
-from . import (
-    bench,
-    build,
-    check_external,
-    diff_diagrams,
-    engine_check,
-    export_schema,
-    judges,
-    linkcheck,
-    new_tool,
-    print_posters,
-    search_eval,
-    translations,
-    validate,
-)
-
+# verb → (summary, module, its function adding the verb's options, its function running it).
+# Modules are imported for the verb that runs only: `build` need not load the benchmark's.
 VERBS = {
-    "validate": ("check data/ and print every problem with file:line", validate.add_arguments, validate.run),
+    "validate": ("check data/ and print every problem with file:line", "validate", "add_arguments", "run"),
     "translations": (
         "list translations that may lag behind their other language",
-        translations.add_arguments,
-        translations.report,
+        "translations",
+        "add_arguments",
+        "report",
     ),
     "translations-reviewed": (
         "mark bilingual fields reviewed (both languages agree)",
-        translations.add_reviewed_arguments,
-        translations.reviewed,
+        "translations",
+        "add_reviewed_arguments",
+        "reviewed",
     ),
     "translations-lock": (
         "record new fields and fields changed in both languages in data/translations.lock",
-        translations.add_reviewed_arguments,
-        translations.record,
+        "translations",
+        "add_reviewed_arguments",
+        "record",
     ),
-    "build": ("build the site (and the PDFs) into site/, swapped in only on success", build.add_arguments, build.run),
-    "serve": ("build and serve the site, rebuilding on every edit", build.add_serve_arguments, build.serve),
-    "print": ("write the printable posters and booklets", print_posters.add_arguments, print_posters.run),
-    "linkcheck": ("check every internal link and anchor of a built site", linkcheck.add_arguments, linkcheck.run),
-    "new-tool": ("append a skeleton tool record to data/tools.yaml", new_tool.add_arguments, new_tool.run),
-    "diff-diagrams": ("report the diagrams a data change alters", diff_diagrams.add_arguments, diff_diagrams.run),
-    "check-external": ("check the documentation URLs (network)", check_external.add_arguments, check_external.run),
-    "export-schema": ("write data/schema/*.schema.json", export_schema.add_arguments, export_schema.run),
+    "build": ("build the site (and the PDFs) into site/, swapped in only on success", "build", "add_arguments", "run"),
+    "serve": ("build and serve the site, rebuilding on every edit", "build", "add_serve_arguments", "serve"),
+    "print": ("write the printable posters and booklets", "print_posters", "add_arguments", "run"),
+    "linkcheck": ("check every internal link and anchor of a built site", "linkcheck", "add_arguments", "run"),
+    "new-tool": ("append a skeleton tool record to data/tools.yaml", "new_tool", "add_arguments", "run"),
+    "diff-diagrams": ("report the diagrams a data change alters", "diff_diagrams", "add_arguments", "run"),
+    "check-external": ("check the documentation URLs (network)", "check_external", "add_arguments", "run"),
+    "export-schema": ("write data/schema/*.schema.json", "export_schema", "add_arguments", "run"),
     "search-eval": (
         "run the labelled queries through the built site's search and print top-1, top-3, MRR",
-        search_eval.add_arguments,
-        search_eval.run,
+        "search_eval",
+        "add_arguments",
+        "run",
     ),
     "judges": (
         "build the site and run the Nu HTML checker and Lighthouse over every page type",
-        judges.add_arguments,
-        judges.run,
+        "judges",
+        "add_arguments",
+        "run",
     ),
-    "bench": ("benchmark the build and print the figures", bench.add_arguments, bench.run),
+    "bench": ("benchmark the build and print the figures", "bench", "add_arguments", "run"),
     "engine-check": (
         "build the site with ProperDocs in place of MkDocs and compare it with the normal build",
-        engine_check.add_arguments,
-        engine_check.run,
+        "engine_check",
+        "add_arguments",
+        "run",
     ),
 }
 
@@ -72,10 +65,13 @@ VERBS = {
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scripts", description=__doc__.splitlines()[0])
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB")
-    for name, (summary, add_arguments, run) in VERBS.items():
+    argv = sys.argv[1:] if argv is None else argv
+    for name, (summary, module_name, add_arguments, run) in VERBS.items():
         sub = verbs.add_parser(name, help=summary, description=summary)
-        add_arguments(sub)
-        sub.set_defaults(run=run)
+        if name in argv[:1]:  # the verb given: its module's options and function
+            module = importlib.import_module(f".{module_name}", __package__)
+            getattr(module, add_arguments)(sub)
+            sub.set_defaults(run=getattr(module, run))
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -13,8 +13,7 @@ import tempfile
 from pathlib import Path
 
 from macros.adapter import engine
-from macros.core.build.build import Build
-from macros.core.build.finish import SiteParts, finish_site
+from macros.core.build.cache import default_root
 from macros.core.data.problems import DataError
 from macros.core.outputs.search_index import SearchIndexError
 from macros.core.outputs.site_files import merge_language_sitemaps
@@ -24,6 +23,7 @@ from macros.core.settings.options import SiteOptions
 
 from .common import FAILED, OK, ROOT, print_data_errors
 from .print_posters import write_pdfs
+from .site_snapshot import Snapshots, inputs_digest
 
 
 def commit_epoch() -> str:
@@ -52,12 +52,21 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = T
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-building-", dir=target.parent))
     env = engine_environment()
-    with tempfile.TemporaryDirectory(prefix=f".{target.name}-languages-", dir=target.parent) as work:
-        ok = build_languages(Path(work), staging, config, env, with_print)
-    if not ok:
-        shutil.rmtree(staging, ignore_errors=True)
-        print(f"Build failed; {target} was left as it was.", file=sys.stderr)
-        return FAILED
+    data_dir = SiteOptions.of(read_config(config).get("extra")).data_folder(config)
+    snapshots = Snapshots(default_root())
+    digest = inputs_digest(ROOT, config, data_dir, with_print, env)
+    staging.rmdir()
+    if snapshots.copy_to(digest, staging):
+        print("Nothing changed since a build of these inputs: its site was copied from the cache.", file=sys.stderr)
+    else:
+        staging.mkdir()
+        with tempfile.TemporaryDirectory(prefix=f".{target.name}-languages-", dir=target.parent) as work:
+            ok = build_languages(Path(work), staging, config, env, with_print)
+        if not ok:
+            shutil.rmtree(staging, ignore_errors=True)
+            print(f"Build failed; {target} was left as it was.", file=sys.stderr)
+            return FAILED
+        snapshots.keep(digest, staging)
     old = target.with_name(f".{target.name}-old")
     shutil.rmtree(old, ignore_errors=True)
     if target.exists():
@@ -103,6 +112,10 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
 
 def finish(site: Path, work: Path, config: Path, languages) -> bool:
     """The site-wide files, from the whole site and what each language's build saved."""
+    # Imported here: a build whose inputs are unchanged copies its site and needs neither.
+    from macros.core.build.build import Build
+    from macros.core.build.finish import SiteParts, finish_site
+
     parts = SiteParts()
     for lang in languages.codes:
         parts.merge(work / f"{lang}.json")

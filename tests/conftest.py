@@ -16,12 +16,21 @@ ROOT = Path(__file__).resolve().parent.parent
 def build_site(
     site: Path, data_dir: Path | None = None, with_print: bool = False, **env: str
 ) -> subprocess.CompletedProcess:
-    """Run the real build (`python -m scripts build`) into `site`, optionally from another data folder."""
+    """Run the real build (`python -m scripts build`) into `site`, optionally from another data folder.
+
+    Unless told another cache, it starts from the shared site's cache, at the shared site's
+    address (waiting for that build): it re-renders only the pages the altered data changes."""
     import os
 
     extra = {"GSM_DATA_DIR": str(data_dir)} if data_dir else {}
+    if "GSM_CACHE_DIR" not in env and _shared_site_ready is not None:
+        layout, url = _shared_site_ready()
+        extra |= {"GSM_CACHE_DIR": str(layout.cache), "SITE_URL": url}
     command = [sys.executable, "-m", "scripts", "build", "-d", str(site)] + ([] if with_print else ["--no-print"])
     return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True, cwd=ROOT)
+
+
+_shared_site_ready = None  # set in pytest_configure: waits for the shared site, returns (layout, URL)
 
 
 SHARED_SITE = pytest.StashKey[SharedSite]()
@@ -47,6 +56,8 @@ def pytest_configure(config):
         "longest: one of the longest tests that read the shared site (started first, so no core idles at the end)",
     )
     config.addinivalue_line("markers", "slow: thorough but slow (many generated inputs): left out by --fast")
+    global _shared_site_ready
+    _shared_site_ready = lambda: shared_site_ready(config)  # noqa: E731
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the controller builds and serves the shared site
     shared = SharedSite(config._tmp_path_factory.getbasetemp() / "shared-site")
@@ -73,9 +84,10 @@ def is_slow(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    """--fast keeps the fast tier only. Otherwise the order keeps both cores busy: the tests that
-    build a site of their own first, then the fast tier while the shared site
-    builds, then the tests that read it (the longest ones first, so no core idles at the end)."""
+    """--fast keeps the fast tier only. Otherwise the order keeps both cores busy: the fast tier
+    first, while the shared site builds; then the tests that build a site of their own (each
+    starts from the shared site's cache, so it renders only what its data changes) and the
+    longest tests that read the shared site; then the rest (so no core idles at the end)."""
     if config.getoption("--fast"):
         slow = [item for item in items if is_slow(item)]
         config.hook.pytest_deselected(items=slow)
@@ -83,11 +95,11 @@ def pytest_collection_modifyitems(config, items):
         return
 
     def rank(item) -> int:
-        if item.get_closest_marker("build"):
-            return 0
         if not is_slow(item):
+            return 0
+        if item.get_closest_marker("build") or item.get_closest_marker("longest"):
             return 1
-        return 2 if item.get_closest_marker("longest") else 3
+        return 2
 
     items.sort(key=rank)  # stable: the file order within each rank
 
@@ -97,6 +109,17 @@ def shared_layout(config) -> Layout:
     if hasattr(config, "workerinput"):
         return Layout(Path(config.workerinput["gsm_shared_site"]))
     return config.stash[SHARED_SITE].layout
+
+
+def shared_site_ready(config) -> tuple[Layout, str]:
+    """The shared site's folders and URL once its build has finished (started here if need be)."""
+    if not hasattr(config, "workerinput"):
+        config.stash[SHARED_SITE].start()  # idempotent
+    layout = shared_layout(config)
+    found = wait_for(layout)
+    if isinstance(found, str):
+        pytest.fail(found)
+    return layout, found[1]
 
 
 @pytest.fixture(scope="session")

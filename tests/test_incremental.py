@@ -3,7 +3,7 @@ build's cache is byte-identical to a clean build of the same inputs.
 
 One project copy is edited in turn: one field of one record, a layer name that every page's
 stack shows, an interface word, a template, a chain step that a path-finder route and an embed
-page show, a fact-check finding, an evidence file. After each edit the copy is built twice: from
+page show, a fact-check finding, an evidence file, a new record (a page more). After each edit the copy is built twice: from
 the cache every earlier build of the copy filled (incremental), and from an empty cache (clean;
 it is given the diagram cache only, whose SVGs are named by their DOT text, so it re-renders
 every page without re-running `dot` for unchanged diagrams). Each edit must change some file of
@@ -27,8 +27,8 @@ from test_rename import copy_project
 from macros.core.data.routes import routes_from
 
 
-def build(project: Path, site: Path, cache: Path) -> None:
-    env = {**os.environ, "GSM_CACHE_DIR": str(cache), "NO_MKDOCS_2_WARNING": "1"}
+def build(project: Path, site: Path, cache: Path, url: str) -> None:
+    env = {**os.environ, "GSM_CACHE_DIR": str(cache), "SITE_URL": url, "NO_MKDOCS_2_WARNING": "1"}
     env.pop("GSM_DATA_DIR", None)
     command = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(site)]
     done = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=900)
@@ -85,7 +85,16 @@ def a_finding(project: Path) -> None:
 
 
 def an_evidence_file(project: Path) -> None:
-    replace_once(project / "data" / "evidence" / "gelu-paths.yaml", "  gpu: NVIDIA H200\n", "  gpu: NVIDIA H200 (edited)\n")
+    replace_once(
+        project / "data" / "evidence" / "gelu-paths.yaml", "  gpu: NVIDIA H200\n", "  gpu: NVIDIA H200 (edited)\n"
+    )
+
+
+def a_new_record(project: Path) -> None:
+    # A tool added as a contributor adds one (README's recipe starts with `make new-tool`): a page more.
+    command = [sys.executable, "-m", "scripts", "new-tool", "incremental-probe", picks.a_layer().id]
+    done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 EDITS: list[tuple[str, Callable[[Path], None]]] = [
@@ -96,22 +105,25 @@ EDITS: list[tuple[str, Callable[[Path], None]]] = [
     ("a chain step on a route and an embed page", a_route_step),
     ("a fact-check finding", a_finding),
     ("an evidence file", an_evidence_file),
+    ("a new record (a page more)", a_new_record),
 ]
 
 
 @pytest.mark.build
-def test_after_each_kind_of_edit_the_incremental_build_equals_a_clean_one(tmp_path):
+def test_after_each_kind_of_edit_the_incremental_build_equals_a_clean_one(tmp_path, served_site, shared_site_layout):
     project = copy_project(tmp_path / "project")
-    cache = tmp_path / "cache"
+    # The incremental builds start from the shared site's cache, at its address, as every test
+    # that builds altered data does; the clean ones from an empty cache, at the same address.
+    cache, url = shared_site_layout.cache, served_site[1]
     before = tmp_path / "site-0"
-    build(project, before, cache)
+    build(project, before, cache, url)
     for number, (what, edit) in enumerate(EDITS, start=1):
         edit(project)
         incremental, clean = tmp_path / f"site-{number}", tmp_path / f"clean-{number}"
-        build(project, incremental, cache)
+        build(project, incremental, cache, url)
         clean_cache = tmp_path / f"clean-cache-{number}"
         shutil.copytree(cache / "diagrams", clean_cache / "diagrams")
-        build(project, clean, clean_cache)
+        build(project, clean, clean_cache, url)
         assert differences(before, clean), f"{what}: the edit changed nothing in the site, so it proves nothing"
         stale = differences(incremental, clean)
         assert not stale, f"after {what}, the incremental build differs from a clean one in: {stale[:20]}"

@@ -68,9 +68,10 @@ def on_files(files, config, **kwargs):
     i18n = _i18n(config)
     add_record_pages(files, config, build.model, build.languages, i18n.current_language, i18n)
     redirects.refresh_targets(files, config)
-    # Every page depends on the list of pages (links, the language switcher) and on the site's
-    # address; what else it depends on, it records as it renders (reuse.py).
-    pages = sorted((f.src_uri, f.dest_uri) for f in files)
+    # Every page depends on the site's address and on the hand-written files (a link MkDocs
+    # checks may point at any of them); the record pages follow from the data, which a page that
+    # lists or links records reads. What else a page depends on, it records as it renders (reuse.py).
+    pages = sorted((f.src_uri, f.dest_uri) for f in files if f.generated_by is None)
     site = site_digest(build.cache.key, i18n.current_language, config["site_url"] or "", pages)
     state_of(config).reuse = Reuse(PageStore(build.cache.namespace("pages"), site))
     return files

@@ -58,8 +58,17 @@ class PageStore:
         data = html.encode("utf-8")
         html_id = hashlib.sha256(data).hexdigest()
         self.namespace.store(data, "html", html_id, suffix=".html")
-        candidate = {"url": url, "site": self.site, "source": source, "reads": reads, "html": html_id, "contribution": contribution}
-        others = [c for c in self._candidates(url) if (c["site"], c["source"], c["reads"]) != (self.site, source, reads)]
+        candidate = {
+            "url": url,
+            "site": self.site,
+            "source": source,
+            "reads": reads,
+            "html": html_id,
+            "contribution": contribution,
+        }
+        others = [
+            c for c in self._candidates(url) if (c["site"], c["source"], c["reads"]) != (self.site, source, reads)
+        ]
         entry = [candidate, *others][:CANDIDATES]
         self.namespace.store(json.dumps(entry, ensure_ascii=False).encode("utf-8"), "entry", url, suffix=".json")
 

@@ -12,8 +12,8 @@ language, since a page shows only its own record's lagging fields.
 
 from __future__ import annotations
 
-import inspect
 import functools
+import inspect
 from collections.abc import Callable, Iterator, Mapping
 from types import MethodType
 

@@ -1,0 +1,99 @@
+"""The last finished sites, by a digest of everything a build reads, so a build whose inputs are
+all unchanged copies the site it made last time instead of making it again.
+
+The digest covers the data and docs folders, the code (macros/, scripts/), mkdocs.yml, the
+installed packages, Graphviz and its fonts, the Python version, the site's address, the commit
+date the output is stamped with and whether the PDFs are included. A build that copies PDFs
+made elsewhere (`make serve`'s GSM_PRINT_DIR) is never snapshotted. A copy, not a link: a site
+may be changed in place after the build (a test that breaks a link on purpose) and the cache
+must not change with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import sys
+from importlib import metadata
+from pathlib import Path
+
+from macros.core.build.cache import toolchain_hash
+from macros.core.settings import environment
+
+KEPT = 2  # snapshots kept: the last build's, and the one before (a test's altered copy, a branch)
+SKIPPED = ("node_modules", "vendor", "__pycache__")
+
+
+def _files(folder: Path) -> list[Path]:
+    found = []
+    for parent, folders, files in os.walk(folder):
+        folders[:] = [name for name in folders if name not in SKIPPED]  # never walked into
+        found += [Path(parent) / name for name in files]
+    return sorted(found)
+
+
+def inputs_digest(project: Path, config: Path, data_dir: Path, with_print: bool, env: dict) -> str | None:
+    """What the build of `config` would read, as one digest (None: never snapshot this build)."""
+    if env.get(environment.PRINT_DIR):
+        return None
+    digest = hashlib.sha256()
+    folders = {
+        "data": data_dir,
+        "docs": config.parent / "docs",
+        "macros": project / "macros",
+        "scripts": project / "scripts",
+    }
+    for name, folder in folders.items():
+        for path in _files(folder):
+            digest.update(f"{name}/{path.relative_to(folder).as_posix()}\0".encode())
+            digest.update(path.read_bytes())
+    packages = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
+    context = [
+        config.read_bytes().decode("utf-8", "replace"),
+        toolchain_hash(),
+        sys.version,
+        *packages,
+        env.get(environment.SITE_URL, ""),
+        env.get(environment.SOURCE_DATE_EPOCH, ""),
+        str(with_print),
+    ]
+    digest.update("\0".join(context).encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+class Snapshots:
+    """The finished sites kept under the build cache's `sites/` folder."""
+
+    def __init__(self, cache_root: Path):
+        self.folder = cache_root / "sites"
+
+    def copy_to(self, digest: str | None, target: Path) -> bool:
+        """Copy the site built from these inputs into `target` (absent); False if none is kept."""
+        kept = self.folder / digest if digest else None
+        if kept is None or not (kept / "complete").exists():
+            return False
+        try:
+            shutil.copytree(kept / "site", target, copy_function=shutil.copyfile)
+            os.utime(kept)  # the most recently used is kept longest
+        except OSError:  # another build let it go meanwhile: build instead
+            shutil.rmtree(target, ignore_errors=True)
+            return False
+        return True
+
+    def keep(self, digest: str | None, site: Path) -> None:
+        """Keep a copy of a site just built from these inputs; the oldest beyond KEPT go."""
+        if digest is None:
+            return
+        partial = self.folder / f".{digest}-{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        shutil.copytree(site, partial / "site", copy_function=shutil.copyfile)
+        (partial / "complete").touch()
+        shutil.rmtree(self.folder / digest, ignore_errors=True)
+        try:
+            partial.rename(self.folder / digest)
+        except OSError:  # a build beside this one kept the same site first
+            shutil.rmtree(partial, ignore_errors=True)
+        kept = sorted((p for p in self.folder.iterdir() if not p.name.startswith(".")), key=lambda p: p.stat().st_mtime)
+        for old in kept[:-KEPT]:
+            shutil.rmtree(old, ignore_errors=True)
