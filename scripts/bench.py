@@ -105,9 +105,14 @@ def build_figures(data: Path, work: Path) -> dict:
     cold, cold_peak, log = timed(command, env)
     counter = work / "dot-runs.txt"
     warm, warm_peak, _ = timed(command, {**env, environment.DOT_COUNTER: str(counter)})
+    # `make build`'s command (both languages side by side, Pagefind, no PDFs), from the cache
+    # the builds above filled: the build once to settle its own parts, then after one edit.
+    project = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(work / "edit-site")]
+    timed(project, env)
     return {
         "cold": cold,
         "warm": warm,
+        "edit": edit_seconds(project, env, data),
         "peak_mib": max(cold_peak, warm_peak),
         "dot_runs_warm": len(counter.read_text().splitlines()) if counter.exists() else 0,
         "per_language": per_language(command, env),
@@ -173,9 +178,12 @@ def search_index_sizes(site: Path) -> dict:
     return sizes
 
 
-def serve_edit_seconds(data: Path, work: Path) -> float:
-    """`make serve` (python -m scripts serve) on a copy of the data: save one changed English
-    summary of one tool, and time until its page, polled over HTTP, shows the new text."""
+def serve_edit_figures(data: Path, work: Path, rounds: int = 5) -> dict:
+    """`make serve` (python -m scripts serve) on a copy of the data. Each round saves one edit,
+    times until the page polled over HTTP shows it, then until the search index has been
+    rewritten (pagefind-entry.json changes), then restores the file and waits for the page to
+    show the old text again. Two edits: one tool's English summary (`rounds` times), and one
+    layer's English name, which the stack on every page draws (3 times)."""
     env = {
         **os.environ,
         environment.DATA_DIR: str(data),
@@ -188,26 +196,65 @@ def serve_edit_seconds(data: Path, work: Path) -> float:
     command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
     log = (work / "serve.log").open("wb")  # a file, not a pipe: a full pipe would stall the server
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    tools = data / "tools.yaml"
-    original = tools.read_text(encoding="utf-8")
-    record = yaml.safe_load(original)["tools"][0]
-    url = f"http://127.0.0.1:{port}/en/tools/{record['id']}/"
-    marker = "edited-by-the-benchmark"
+    base = f"http://127.0.0.1:{port}/"
+    tool = yaml.safe_load((data / "tools.yaml").read_text(encoding="utf-8"))["tools"][0]
+    layer = yaml.safe_load((data / "layers.yaml").read_text(encoding="utf-8"))["layers"][0]
+    edits = {
+        "one record's field": (data / "tools.yaml", tool["summary"]["en"], f"{base}en/tools/{tool['id']}/", rounds),
+        "a layer name (every page)": (data / "layers.yaml", f"en: {layer['name']['en']}", f"{base}en/", 3),
+    }
+    figures: dict[str, dict[str, list[float]]] = {}
+    originals = {path: path.read_text(encoding="utf-8") for path, *_ in edits.values()}
     try:
-        poll(lambda: fetch(url) is not None, 600)
-        summary = record["summary"]["en"]
-        edited = original.replace(summary, f"{marker} {summary}", 1)  # the text as tools.yaml writes it
-        if edited == original:
-            raise SystemExit(f"bench: could not find {record['id']}'s English summary in {tools}")
-        start = time.perf_counter()
-        tools.write_text(edited, encoding="utf-8")
-        poll(lambda: marker in (fetch(url) or ""), 120)
-        return time.perf_counter() - start
+        poll(lambda: fetch(f"{base}en/") is not None, 600)
+        for what, (path, text, url, times) in edits.items():
+            original = path.read_text(encoding="utf-8")
+            if text not in original:
+                raise SystemExit(f"bench: could not find {text!r} in {path}")
+            page, search = [], []
+            for n in range(times):
+                on_page, in_search = timed_edit(base, path, original, text, url, f"bench{n}edit")
+                page.append(on_page)
+                search.append(in_search)
+            figures[what] = {"page": page, "search": search}
+        return figures
     finally:
-        tools.write_text(original, encoding="utf-8")
+        for path, original in originals.items():
+            path.write_text(original, encoding="utf-8")
         os.killpg(process.pid, signal.SIGTERM)
         process.wait()
         log.close()
+
+
+def timed_edit(base: str, path: Path, original: str, text: str, url: str, marker: str) -> tuple[float, float]:
+    """Save `marker` after `text` in `path`: seconds until `url` shows it, and until the search
+    index is rewritten; then restore the file and wait until all is as it was."""
+    entry_url = f"{base}pagefind/pagefind-entry.json"
+    entry = fetch(entry_url)
+    start = time.perf_counter()
+    path.write_text(original.replace(text, f"{text} {marker}", 1), encoding="utf-8")
+    poll(lambda: marker in (fetch(url) or ""), 300)
+    on_page = time.perf_counter() - start
+    poll(lambda: fetch(entry_url) not in (None, entry), 300)
+    in_search = time.perf_counter() - start
+    path.write_text(original, encoding="utf-8")
+    # Settled: the old text served, and the search index as it was (Pagefind's files are named
+    # by their content, so the same pages give the same entry).
+    poll(lambda: marker not in (fetch(url) or marker), 300)
+    poll(lambda: fetch(entry_url) == entry, 300)
+    return on_page, in_search
+
+
+def edit_seconds(command: list[str], env: dict, data: Path) -> float:
+    """One build after one tool's English summary changed (from the cache the last build left)."""
+    path = data / "tools.yaml"
+    original = path.read_text(encoding="utf-8")
+    summary = yaml.safe_load(original)["tools"][0]["summary"]["en"]
+    path.write_text(original.replace(summary, f"{summary} (edited)", 1), encoding="utf-8")
+    try:
+        return timed(command, env)[0]
+    finally:
+        path.write_text(original, encoding="utf-8")
 
 
 def fetch(url: str) -> str | None:
@@ -251,7 +298,7 @@ def report(name: str, real: dict, big: dict | None) -> None:
     for key, value in real.items():
         line = f"  {key:<34} {fmt(value)}"
         if big and key in big:
-            line += f"   | 10x data: {fmt(big[key])}"
+            line += f"   | larger data set: {fmt(big[key])}"
         print(line)
 
 
@@ -325,7 +372,9 @@ def control_ratios(data: Path, work: Path, pages: int, pairs: int = 5) -> dict |
 def cache_savings(data: Path, work: Path, rounds: int) -> dict:
     """What each namespace of the build cache saves `make build` when nothing changed: builds
     with every namespace kept, and with one namespace emptied before the build (so that build
-    remakes its entries), `rounds` of each taken in turn; seconds per build and bytes on disk."""
+    remakes its entries), `rounds` of each taken in turn; seconds per build and bytes on disk.
+    The finished sites (`sites/`) are emptied before every one of those builds, so each build
+    runs; what they save is the last row: the same build with them kept."""
     cache = work / "cache"
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", environment.DATA_DIR: str(data), environment.CACHE_DIR: str(cache)}
     project = [sys.executable, "-m", "scripts", "build", "-d", str(work / "site")]
@@ -334,32 +383,72 @@ def cache_savings(data: Path, work: Path, rounds: int) -> dict:
     seconds: dict[str, list[float]] = {name: [] for name in ("", *sorted(sizes))}
     for _ in range(rounds):
         for name in seconds:
-            if name:
+            if name == "sites":
+                timed(project, env)  # a build of these inputs, kept
+            elif name:
                 shutil.rmtree(cache / name)
+            if name != "sites":
+                shutil.rmtree(cache / "sites", ignore_errors=True)
             seconds[name].append(timed(project, env)[0])
     return {"seconds": seconds, "bytes": sizes}
 
 
 def report_cache_savings(savings: dict) -> dict[str, float]:
-    """Print each namespace's warm build with and without it; returns the seconds each saves."""
-    kept = savings["seconds"][""]
+    """Print each namespace's build with and without it; returns the seconds each saves."""
+    runs_of = savings["seconds"]
+    kept = runs_of[""]  # every namespace but the finished sites: the build runs
     rounds = len(kept)
     print(f"\n== build cache namespaces (make build, nothing changed; median of {rounds} [range])")
-    print(f"  {'every namespace kept':<26} {statistics.median(kept):6.1f} s [{min(kept):.1f}–{max(kept):.1f}]")
+    print(f"  {'every namespace but sites':<26} {statistics.median(kept):6.1f} s [{min(kept):.1f}–{max(kept):.1f}]")
     saved = {}
-    for name, runs in savings["seconds"].items():
+    for name, runs in runs_of.items():
         if not name:
             continue
-        saved[name] = statistics.median(runs) - statistics.median(kept)
+        if name == "sites":  # kept, against the build that runs
+            saved[name] = statistics.median(kept) - statistics.median(runs)
+            label = "with sites too"
+        else:
+            saved[name] = statistics.median(runs) - statistics.median(kept)
+            label = "without " + name
         print(
-            f"  {'without ' + name:<26} {statistics.median(runs):6.1f} s [{min(runs):.1f}–{max(runs):.1f}]"
+            f"  {label:<26} {statistics.median(runs):6.1f} s [{min(runs):.1f}–{max(runs):.1f}]"
             f"   saves {saved[name]:5.1f} s, keeps {savings['bytes'][name] / 1e6:.1f} MB"
         )
     return saved
 
 
+def suite_figures() -> dict:
+    """`make test`'s suite (pytest -n auto), run once: its wall time and the CPU seconds of every
+    process it started (user + system)."""
+    measure = (
+        "import resource, subprocess, sys, time\n"
+        "start = time.perf_counter()\n"
+        "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n"
+        "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print(done.returncode, time.perf_counter() - start, usage.ru_utime + usage.ru_stime)\n"
+    )
+    command = [
+        sys.executable,
+        "-c",
+        measure,
+        sys.executable,
+        "-m",
+        "pytest",
+        "-n",
+        "auto",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+    ]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    code, wall, cpu = done.stdout.split()
+    return {"make test wall s": float(wall), "make test CPU s": float(cpu), "make test passed": code == "0"}
+
+
 def add_arguments(parser) -> None:
     parser.add_argument("--skip-large", action="store_true", help="only the real data (faster)")
+    parser.add_argument("--scale", type=int, default=10, help="size of the synthetic data set (default: 10x)")
+    parser.add_argument("--suite", action="store_true", help="also run `make test`'s suite: wall and CPU seconds")
     parser.add_argument("--pairs", type=int, default=5, help="paired builds against the control site (default: 5)")
     parser.add_argument(
         "--cache-rounds", type=int, default=3, help="warm builds per cache namespace, with and without it (default: 3)"
@@ -375,7 +464,7 @@ def run(args) -> int:
         tmp = Path(tmp)
         sets = {"real": shutil.copytree(ROOT / "data", tmp / "real" / "data")}
         if not args.skip_large:
-            sets["10x"] = synthetic(ROOT / "data", tmp / "big")
+            sets["10x"] = synthetic(ROOT / "data", tmp / "big", args.scale)
         for name, data in sets.items():
             model = load(data)
             print(f"[{name}] {len(model.tools)} tools, {len(model.chains)} chains: measuring …", flush=True)
@@ -390,6 +479,7 @@ def run(args) -> int:
             build = build_figures(data, tmp / name)
             result["build cold s"] = build["cold"]
             result["build warm s"] = build["warm"]
+            result["make build after one edit s"] = build["edit"]
             result["build per language s"] = build["per_language"]
             result["dot runs on warm build"] = build["dot_runs_warm"]
             result["peak memory MiB"] = build["peak_mib"]
@@ -399,7 +489,13 @@ def run(args) -> int:
         control = control_ratios(sets["real"], tmp / "control-run", pages_per_language(site), args.pairs)
         if control:
             real.update(control)
-        real["serve: saved edit → on the page s"] = serve_edit_seconds(sets["real"], tmp / "real")
+        serve = serve_edit_figures(sets["real"], tmp / "real")
+        for what, runs in serve.items():
+            for kind, label in (("page", "on the page"), ("search", "in search")):
+                real[f"serve: {what} → {label} s (median)"] = statistics.median(runs[kind])
+                real[f"serve: {what} → {label} s (runs)"] = [round(r, 2) for r in runs[kind]]
+        if args.suite:
+            real.update(suite_figures())
         savings = cache_savings(sets["real"], tmp / "cache-run", args.cache_rounds)
         big = results.get("10x", (None, None))[0]
         report("time and memory", real, big)
@@ -410,7 +506,7 @@ def run(args) -> int:
         print("\n== search files (bytes)")
         for lang, size in search_index_sizes(site).items():
             print(f"  {lang:<18} {fmt(size)}")
-        targets(real, big, page_weights(site))
+        targets(real, big, page_weights(site), args.scale)
     if not args.skip_judges:
         try:
             judges.judge()
@@ -419,7 +515,7 @@ def run(args) -> int:
     return OK
 
 
-def targets(real: dict, big: dict | None, weights: dict) -> None:
+def targets(real: dict, big: dict | None, weights: dict, scale: int = 10) -> None:
     print("\n== targets")
     home_gzip = next(w["gzip"] for page, w in weights.items() if page.startswith("home"))
     heaviest = max(w["gzip"] for w in weights.values())
@@ -427,12 +523,12 @@ def targets(real: dict, big: dict | None, weights: dict) -> None:
     if "warm ratio (median)" in real:
         checks += [
             (
-                "warm build <= 1.0 x the control site",
-                real["warm ratio (median)"] <= 1.0,
+                "a build with nothing changed <= 0.3 x the control site",
+                real["warm ratio (median)"] <= 0.3,
                 f"{real['warm ratio (median)']:.2f}x",
             ),
             (
-                "cold build <= 2.0 x the control site",
+                "cold build, PDFs included, <= 2.0 x the control site",
                 real["cold ratio (median)"] <= 2.0,
                 f"{real['cold ratio (median)']:.2f}x",
             ),
@@ -462,17 +558,39 @@ def targets(real: dict, big: dict | None, weights: dict) -> None:
         ("home page <= 150 KB gzip'd", home_gzip <= 150_000, f"{home_gzip / 1000:.0f} KB"),
         ("no page over 400 KB gzip'd", heaviest <= 400_000, f"{heaviest / 1000:.0f} KB"),
         (
-            "serve: a saved edit on the page in <= 3 s",
-            real["serve: saved edit → on the page s"] <= 3,
-            f"{real['serve: saved edit → on the page s']:.1f} s",
+            "serve: a saved edit of one record's field on the page in <= 3 s (median of 5)",
+            real["serve: one record's field → on the page s (median)"] <= 3,
+            "{:.1f} s, in search after {:.1f} s; a layer name (every page): {:.1f} s, in search after {:.1f} s".format(
+                real["serve: one record's field → on the page s (median)"],
+                real["serve: one record's field → in search s (median)"],
+                real["serve: a layer name (every page) → on the page s (median)"],
+                real["serve: a layer name (every page) → in search s (median)"],
+            ),
         ),
     ]
     if big:
         ratio = big["build cold s"] / real["build cold s"]
         checks += [
-            ("10x data builds in <= 10x the time", ratio <= 10, f"{ratio:.1f}x"),
-            ("10x data peak memory <= 1 GiB", big["peak memory MiB"] <= 1024, f"{big['peak memory MiB']:.0f} MiB"),
+            ("the larger data set builds cold in <= its size x the time", ratio <= scale, f"{ratio:.1f}x at {scale}x"),
+            (
+                "a one-record edit of the larger data set builds in <= 5 s",
+                big["make build after one edit s"] <= 5,
+                f"{big['make build after one edit s']:.1f} s (1x: {real['make build after one edit s']:.1f} s)",
+            ),
+            (
+                "larger data set's peak memory <= 1 GiB",
+                big["peak memory MiB"] <= 1024,
+                f"{big['peak memory MiB']:.0f} MiB",
+            ),
         ]
+    if "make test wall s" in real:
+        checks.append(
+            (
+                "make test <= 4 minutes wall on this machine",
+                real["make test wall s"] <= 240,
+                f"{real['make test wall s'] / 60:.1f} min, {real['make test CPU s']:.0f} CPU-s",
+            )
+        )
     cores = [k for k in real if k.startswith("diagrams cold s (") and "1 core" not in k]
     if cores:
         speedup = real["diagrams cold s (1 core)"] / real[cores[0]]

@@ -22,6 +22,7 @@ from macros.core.settings.languages import read_config, read_languages
 from macros.core.settings.options import SiteOptions
 
 from .common import FAILED, OK, ROOT, print_data_errors
+from .live_build import LiveBuild, swap_in
 from .print_posters import write_pdfs
 from .site_snapshot import Snapshots, inputs_digest
 
@@ -67,12 +68,7 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = T
             print(f"Build failed; {target} was left as it was.", file=sys.stderr)
             return FAILED
         snapshots.keep(digest, staging)
-    old = target.with_name(f".{target.name}-old")
-    shutil.rmtree(old, ignore_errors=True)
-    if target.exists():
-        target.rename(old)
-    staging.rename(target)
-    shutil.rmtree(old, ignore_errors=True)
+    swap_in(staging, target)
     return OK
 
 
@@ -151,7 +147,7 @@ def add_serve_arguments(parser) -> None:
 
 def serve(args) -> int:
     """`make serve`: build, serve with live reload, and rebuild on every edit of data/, docs/,
-    macros/ or mkdocs.yml, both languages side by side as `make build` does.
+    macros/ or mkdocs.yml, in a builder process that stays (scripts/live_build.py).
 
     The PDFs are written once before serving (from the print cache when the data is unchanged,
     else in about half a minute) and copied into every rebuild, so the Print page's links work
@@ -169,14 +165,19 @@ def serve(args) -> int:
         # The pages link to where they are served; the rebuilds copy the PDFs in.
         os.environ.update({environment.SITE_URL: f"http://{host}:{port}/", environment.PRINT_DIR: str(print_dir)})
         site = Path(folder) / "site"
-        if build(site, with_print=False) != OK:
-            return FAILED
-        watched = [
-            SiteOptions.of(read_config(ROOT / "mkdocs.yml").get("extra")).data_folder(ROOT / "mkdocs.yml"),
-            ROOT / "docs",
-            ROOT / "macros",
-            ROOT / "mkdocs.yml",
-        ]
-        print(f"Serving on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
-        serve_site(site, lambda: build(site, with_print=False), host, int(port), watched)
+        live = LiveBuild(site, ROOT / "mkdocs.yml", engine_environment())
+        try:
+            if not live():
+                return FAILED
+            live.wait_for_search()
+            watched = [
+                SiteOptions.of(read_config(ROOT / "mkdocs.yml").get("extra")).data_folder(ROOT / "mkdocs.yml"),
+                ROOT / "docs",
+                ROOT / "macros",
+                ROOT / "mkdocs.yml",
+            ]
+            print(f"Serving on http://{host}:{port}/ (Ctrl+C stops)", flush=True)
+            serve_site(site, live, host, int(port), watched)
+        finally:
+            live.stop()
     return OK

@@ -1,5 +1,6 @@
 """The build's one disk cache: every namespace under the build's cache folder, keyed by what its
-entries depend on, so a changed mkdocs.yml never leaves stale pages in a warm build."""
+entries depend on, so a changed mkdocs.yml never leaves stale pages in a warm build. (That each
+page is reused only while what it read holds is tests/test_incremental.py's.)"""
 
 from __future__ import annotations
 
@@ -11,17 +12,18 @@ from dataclasses import replace
 import pytest
 from conftest import ROOT, replace_in
 from picks import a_chain, a_layer, a_tool
+from picks import model as load_model
 from test_reproducible import copy_checkout
 
 from macros.core.build.build import Build
 from macros.core.build.cache import BuildKey, DiskCache
-from macros.core.build.fragments import FragmentCache
+from macros.core.build.page_inputs import PageInputs
+from macros.core.build.page_store import PageStore, site_digest
 from macros.core.diagrams.graphviz import Diagrams
 from macros.core.outputs.llms_files import cached_markdown
 from macros.core.outputs.llms_text import SitePage
 from macros.core.settings.environment import CACHE_DIR as ROOT_VARIABLE
 from macros.core.settings.languages import read_config, read_languages
-from macros.core.views.slots import Slots
 
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")
 REPOSITORY = read_config(ROOT / "mkdocs.yml")["extra"]["repository"]
@@ -37,13 +39,13 @@ def test_a_build_keeps_every_namespace_under_its_cache_folder_and_nothing_in_the
     monkeypatch.setenv(ROOT_VARIABLE, str(default))
     build = Build.start(ROOT / "data", LANGUAGES, ROOT / "mkdocs.yml", cache_root=given)
     build.diagrams.render(A_DIAGRAM)
-    build.fragments.get(("tool", "triton", "en", "tools/triton/", ""), lambda: "<p>Triton</p>")
+    PageStore(build.cache.namespace("pages"), "a site").keep("en/tools/triton/", "source", {}, "<p>Triton</p>", {})
     page = SitePage("en", "en/tools/triton/", "Triton", "<article><h1>Triton</h1><p>A kernel DSL.</p></article>")
     assert cached_markdown(build.cache.namespace("llms"))(page, "https://example.org/en/tools/triton/").startswith(
         "# Triton"
     )
     assert files_under(default) == []
-    assert sorted(p.name for p in given.iterdir()) == ["diagrams", "fragments", "llms"]
+    assert sorted(p.name for p in given.iterdir()) == ["diagrams", "llms", "pages"]
 
 
 @pytest.mark.build
@@ -61,15 +63,16 @@ def test_the_pdfs_are_kept_under_the_cache_folder_they_are_written_with(tmp_path
     assert second == first and files_under(given / "print") == kept
 
 
-def test_a_changed_mkdocs_yml_misses_the_record_pages_but_keeps_the_diagrams(tmp_path):
+def test_a_changed_mkdocs_yml_misses_the_stored_pages_but_keeps_the_diagrams(tmp_path):
     key = BuildKey.of(ROOT / "data", ROOT / "mkdocs.yml")
     other = replace(key, config=f"{key.config}-edited")
     before, after = DiskCache(tmp_path, key), DiskCache(tmp_path, other)
-    item = ("tool", "triton", "en", "tools/triton/", "")
-    FragmentCache.of(before, Slots()).get(item, lambda: "<p>edit on the old repository</p>")
-    assert FragmentCache.of(after, Slots()).get(item, lambda: "<p>edit on the new one</p>") == (
-        "<p>edit on the new one</p>"
-    )
+    inputs = PageInputs(load_model())
+    url, pages = "en/tools/triton/", [("index.en.md", "en/index.html")]
+    stored = PageStore(before.namespace("pages"), site_digest(key, "en", "", pages))
+    stored.keep(url, "source", {}, "<p>edit on the old repository</p>", {})
+    assert stored.find(url, "source", inputs).html == "<p>edit on the old repository</p>"
+    assert PageStore(after.namespace("pages"), site_digest(other, "en", "", pages)).find(url, "source", inputs) is None
     # What dot draws depends on the DOT text and the toolchain only.
     Diagrams(before.namespace("diagrams")).render(A_DIAGRAM)
     assert Diagrams(after.namespace("diagrams")).cache.entry(A_DIAGRAM, "svg", suffix=".svg").exists()

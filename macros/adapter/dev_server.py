@@ -1,13 +1,17 @@
-"""The development server of `make serve`: MkDocs's own live-reload server over the site that
-`python -m scripts build` makes (both languages side by side), rebuilt on every saved change.
+"""The development server of `make serve`: MkDocs's own live-reload server over a site that a
+long-lived builder process rebuilds on every saved change.
 
-`mkdocs serve` rebuilds the languages one after the other in its own process; here each
-rebuild is the parallel build, and the browsers reload once the new site has been swapped in
-whole, so a page is never served from a half-finished build.
+The builder (`worker`, in a process of its own) runs MkDocs in-process for every language, build
+after build, so neither Python's imports nor the unchanged data files are read again: a saved
+edit costs what it changes (core/build/page_store.py reuses every page whose inputs held). It
+leaves the Pagefind index to the server, which writes it once the new pages are served. A change
+to the code (macros/, scripts/) restarts the builder, since Python keeps the modules it imported.
 """
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -31,3 +35,35 @@ def serve(site: Path, rebuild: Callable[[], object], host: str, port: int, watch
         print("Shutting down…")
     finally:
         server.shutdown()
+
+
+def worker(config_file: str) -> None:
+    """Build `config_file` into each site folder named on a line of stdin; answer "ok" or "failed"
+    on stdout (MkDocs's messages go to stderr)."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(levelname)-7s -  %(message)s")
+    answers = sys.stdout
+    sys.stdout = sys.stderr  # anything printed by a build stays out of the answers
+    for line in sys.stdin:
+        site_dir = line.strip()
+        ok = True
+        try:
+            config = load_config(config_file, site_dir=site_dir, strict=True)
+            config.plugins.on_startup(command="build", dirty=False)
+            try:
+                build(config)
+            finally:
+                config.plugins.on_shutdown()
+        except (Exception, SystemExit) as error:  # the builder outlives a failed build; MkDocs said why
+            print(f"Build failed: {error}", file=sys.stderr)
+            ok = False
+        answers.write("ok\n" if ok else "failed\n")
+        answers.flush()
+
+
+if __name__ == "__main__":
+    from . import engine  # noqa: F401  (first: under ProperDocs, `mkdocs` only exists once it ran)
+
+    worker(sys.argv[1])

@@ -133,8 +133,9 @@ def on_post_build(config, **kwargs):
     state = state_of(config)
     site_url = config["site_url"]
     print_dir = os.environ.get(environment.PRINT_DIR)
+    search = not os.environ.get(environment.SEARCH_LATER)
     try:
-        finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir)
+        finish_site(Path(config["site_dir"]), state.build, state.parts, site_url, config["nav"], print_dir, search)
     except SearchIndexError as error:
         raise PluginError(str(error)) from None
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..core.build.build import Build
 from ..core.build.finish import SiteParts
+from ..core.settings import reads
 from ..core.settings.languages import Languages
 from ..core.settings.options import SiteOptions
 from .reuse import Reuse
@@ -35,6 +36,7 @@ def languages_of(config) -> Languages:
 
 def start(config) -> BuildState:
     """Load the data and attach a fresh state to this build's config (raises OptionsError, DataError)."""
+    reads.reset()  # a builder that outlived a failed build starts clean
     options = SiteOptions.of(config["extra"])  # raises OptionsError
     config_file = Path(config["config_file_path"])
     build = Build.start(options.data_folder(config_file), languages_of(config), config_file, options.repository)

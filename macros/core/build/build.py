@@ -61,7 +61,7 @@ class Build:
         """Load and check the data (raises DataError) and open the build's cache: `cache_root`,
         else $GSM_CACHE_DIR or .cache/."""
         cache = DiskCache(cache_root or default_root(), BuildKey.of(data_dir, config_file))
-        model = load(data_dir, display_path(data_dir), Shells.of(config_file))
+        model = load(data_dir, display_path(data_dir), Shells.of(config_file), warnings=False)
         slots = Slots()
         return cls(
             model,

@@ -54,11 +54,15 @@ class SiteParts:
             self.language_sites[lang] = llms_text.LanguageSite(name, description)
 
 
-def finish_site(site: Path, build: Build, parts: SiteParts, site_url: str, nav, print_dir: str | None) -> None:
-    """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind fails)."""
+def finish_site(
+    site: Path, build: Build, parts: SiteParts, site_url: str, nav, print_dir: str | None, search: bool = True
+) -> None:
+    """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind
+    fails); the Pagefind index only if `search` (`make serve` writes it once the pages are served)."""
     site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
     search_index.write_name_indexes(site, build.model, build.languages, parts.page_titles)
-    search_index.index(site)
+    if search:
+        search_index.index(site)
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, site_url or "/")

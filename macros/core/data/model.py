@@ -159,9 +159,12 @@ def _indexes(collections: dict) -> dict:
     }
 
 
-def load(data_dir: Path | str = "data", display_root: str = "data", shells: Shells | None = None) -> Model:
+def load(
+    data_dir: Path | str = "data", display_root: str = "data", shells: Shells | None = None, warnings: bool = True
+) -> Model:
     """Read and check all data files, and the ids `shells` (page shells, mkdocs.yml) write when
-    given; raise DataError with every problem found. Each step is a function of its own."""
+    given; raise DataError with every problem found. Each step is a function of its own. Without
+    `warnings` (a build: no page shows them), the likely mistakes that still build are not looked for."""
     data_dir = Path(data_dir)
     parsed = parse(data_dir, display_root)
     model, problems = link(parsed)
@@ -175,7 +178,7 @@ def load(data_dir: Path | str = "data", display_root: str = "data", shells: Shel
     errors = [p for p in parsed.problems + problems if p.severity == "error"]
     if errors:
         raise DataError(errors)
-    return attach_warnings(model, parsed)
+    return attach_warnings(model, parsed, warnings)
 
 
 @dataclass
@@ -280,11 +283,14 @@ def attach_findings(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]
     return replace(model, findings=findings), problems
 
 
-def attach_warnings(model: Model, parsed: Parsed) -> Model:
-    """Step 6, on data without errors: which translations may lag (data/translations.lock), and the
-    likely mistakes that still build (wording, wrong language, duplicate summaries, http links)."""
+def attach_warnings(model: Model, parsed: Parsed, warnings: bool = True) -> Model:
+    """Step 6, on data without errors: which translations may lag (data/translations.lock), and
+    (given `warnings`) the likely mistakes that still build (wording, wrong language, duplicate
+    summaries, http links)."""
     lock, lock_problems = read_lock(parsed.data_dir, parsed.display_root)
     translations = status(parsed.sources, lock)
+    if not warnings:
+        return replace(model, translations=translations)
     stale = [item.warning() for item in translations.stale]
     wording = term_warnings(model.terms, translations.fields)
     found = find_warnings(model, parsed.sources) + wording + lock_problems + stale

@@ -26,14 +26,14 @@ class SearchIndexError(RuntimeError):
     """Pagefind failed: the message carries its own output."""
 
 
-def index(site_dir: Path) -> None:
-    """Index the built site in place; a failure stops the build with Pagefind's own message."""
-    command = [str(get_executable()), "--site", str(site_dir), "--output-subdir", "pagefind", "--quiet"]
+def index(site_dir: Path, output: str = "pagefind") -> None:
+    """Index the built site into its folder `output`; a failure stops the build with Pagefind's own message."""
+    command = [str(get_executable()), "--site", str(site_dir), "--output-subdir", output, "--quiet"]
     command += ["--exclude-selectors", ".headerlink"]  # the ¶ permalinks are not words
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
         raise SearchIndexError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
-    sort_entry_languages(site_dir / "pagefind" / "pagefind-entry.json")
+    sort_entry_languages(site_dir / output / "pagefind-entry.json")
 
 
 def sort_entry_languages(entry: Path) -> None:

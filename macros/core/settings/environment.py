@@ -19,7 +19,19 @@ DOT_COUNTER = "GSM_DOT_COUNTER"
 # of the site-wide files here.
 BUILD_LANGUAGE = "GSM_BUILD_LANGUAGE"
 BUILD_PARTS = "GSM_BUILD_PARTS"
-# scripts/serve → its MkDocs: where the PDFs it wrote before serving are.
+# scripts/serve → its MkDocs: where the PDFs it wrote before serving are; and that the search
+# index is left to the server, which writes it once the new pages are served.
 PRINT_DIR = "GSM_PRINT_DIR"
+SEARCH_LATER = "GSM_SEARCH_LATER"
 
-VARIABLES = (SITE_URL, SOURCE_DATE_EPOCH, DATA_DIR, CACHE_DIR, DOT_COUNTER, BUILD_LANGUAGE, BUILD_PARTS, PRINT_DIR)
+VARIABLES = (
+    SITE_URL,
+    SOURCE_DATE_EPOCH,
+    DATA_DIR,
+    CACHE_DIR,
+    DOT_COUNTER,
+    BUILD_LANGUAGE,
+    BUILD_PARTS,
+    PRINT_DIR,
+    SEARCH_LATER,
+)

@@ -48,6 +48,11 @@ def unrecorded() -> Iterator[None]:
         _open.pop()
 
 
+def reset() -> None:
+    """Forget recordings left open by a build that failed mid-page (a new build starts)."""
+    _open.clear()
+
+
 def add(keys: set[tuple]) -> None:
     """Note keys read earlier on behalf of the page being rendered (a reused, memoized value's)."""
     if _open:
