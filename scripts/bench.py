@@ -201,7 +201,7 @@ def serve_edit_figures(data: Path, work: Path, rounds: int = 5) -> dict:
     layer = yaml.safe_load((data / "layers.yaml").read_text(encoding="utf-8"))["layers"][0]
     edits = {
         "one record's field": (data / "tools.yaml", tool["summary"]["en"], f"{base}en/tools/{tool['id']}/", rounds),
-        "a layer name (every page)": (data / "layers.yaml", f"en: {layer['name']['en']}", f"{base}en/", 3),
+        "a layer name (every page)": (data / "layers.yaml", layer["name"]["en"], f"{base}en/", 3),
     }
     figures: dict[str, dict[str, list[float]]] = {}
     originals = {path: path.read_text(encoding="utf-8") for path, *_ in edits.values()}

@@ -89,8 +89,13 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
         except DataError as error:
             ok = print_data_errors(error) == OK
     ok = all([process.wait() == 0 for process in processes.values()]) and ok
-    if not ok:
-        return False
+    return ok and merge_languages(work, staging, config, env, with_print)
+
+
+def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_print: bool, search: bool = True) -> bool:
+    """Merge the languages built into `work/<lang>` (and the PDFs in `work/print`) into `staging`,
+    then finish the site (its search index only if `search`)."""
+    languages = read_languages(config)
     # The default language's folder is the site; every other language built into <lang>/ of its own.
     shutil.rmtree(staging)
     (work / languages.default).rename(staging)
@@ -103,10 +108,10 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
         (staging / "print").mkdir(exist_ok=True)
         for pdf in sorted((work / "print").glob("*.pdf")):
             pdf.rename(staging / "print" / pdf.name)
-    return finish(staging, work, config, languages)
+    return finish(staging, work, config, languages, search)
 
 
-def finish(site: Path, work: Path, config: Path, languages) -> bool:
+def finish(site: Path, work: Path, config: Path, languages, search: bool = True) -> bool:
     """The site-wide files, from the whole site and what each language's build saved."""
     # Imported here: a build whose inputs are unchanged copies its site and needs neither.
     from macros.core.build.build import Build
@@ -122,7 +127,7 @@ def finish(site: Path, work: Path, config: Path, languages) -> bool:
     data_dir = SiteOptions.of(values.get("extra")).data_folder(config)
     try:
         build = Build.start(data_dir, languages, config)
-        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(environment.PRINT_DIR))
+        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(environment.PRINT_DIR), search)
     except DataError as error:
         return print_data_errors(error) == OK
     except SearchIndexError as error:
@@ -165,7 +170,14 @@ def serve(args) -> int:
         # The pages link to where they are served; the rebuilds copy the PDFs in.
         os.environ.update({environment.SITE_URL: f"http://{host}:{port}/", environment.PRINT_DIR: str(print_dir)})
         site = Path(folder) / "site"
-        live = LiveBuild(site, ROOT / "mkdocs.yml", engine_environment())
+        env = engine_environment()
+        live = LiveBuild(
+            site,
+            ROOT / "mkdocs.yml",
+            env,
+            read_languages(ROOT / "mkdocs.yml").codes,
+            lambda work, staging: merge_languages(work, staging, ROOT / "mkdocs.yml", env, False, search=False),
+        )
         try:
             if not live():
                 return FAILED

@@ -1,9 +1,11 @@
-"""`make serve`'s rebuild: a long-lived builder process (macros/adapter/dev_server.py's `worker`)
-makes the new site, which is swapped in whole, then the search index is written beside it.
+"""`make serve`'s rebuild: long-lived builder processes, one per language side by side as `make
+build` runs them (macros/adapter/dev_server.py's `worker`), make the languages' pages; this
+process merges them, writes the site-wide files, swaps the new site in whole, and then writes
+the search index beside it.
 
 The pages are served as soon as they are built; the last search index is served with them
 until the new one replaces it (one rename), so search catches up just after the page. A change
-to the code since the builder started restarts it: Python keeps the modules it imported.
+to the code since the builders started restarts them: Python keeps the modules it imported.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from macros.core.outputs import search_index
@@ -48,34 +51,47 @@ def swap_in(staging: Path, target: Path) -> None:
 
 
 class LiveBuild:
-    """Callable: build the site into `site` once more; True when the new site is being served."""
+    """Callable: build the site into `site` once more; True when the new site is being served.
 
-    def __init__(self, site: Path, config: Path, env: dict):
+    `merge(work, staging)` merges the languages built into `work/<lang>` (their shares of the
+    site-wide files in `work/<lang>.json`) into `staging` and finishes it, but for search."""
+
+    def __init__(self, site: Path, config: Path, env: dict, languages: tuple[str, ...], merge: Callable):
         self.site = site
         self.config = config
         self.env = {**env, environment.SEARCH_LATER: "1"}
-        self.process: subprocess.Popen | None = None
+        self.languages = languages
+        self.merge = merge
+        self.builders: dict[str, subprocess.Popen] = {}
         self.stamp: tuple = ()
         self.search: threading.Thread | None = None
 
-    def _builder(self) -> subprocess.Popen:
+    def _builders(self) -> dict[str, subprocess.Popen]:
         stamp = code_stamp()
-        if self.process is None or self.process.poll() is not None or stamp != self.stamp:
+        alive = self.builders and all(p.poll() is None for p in self.builders.values())
+        if not alive or stamp != self.stamp:
             self.stop()
             command = [sys.executable, "-m", "macros.adapter.dev_server", str(self.config)]
-            self.process = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-            )
+            for lang in self.languages:
+                env = {**self.env, environment.BUILD_LANGUAGE: lang}
+                self.builders[lang] = subprocess.Popen(
+                    command, cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+                )
             self.stamp = stamp
-        return self.process
+        return self.builders
 
     def __call__(self) -> bool:
         self.wait_for_search()
-        builder = self._builder()
+        builders = self._builders()
         staging = Path(tempfile.mkdtemp(prefix=f".{self.site.name}-building-", dir=self.site.parent))
-        builder.stdin.write(f"{staging}\n")
-        builder.stdin.flush()
-        if builder.stdout.readline().strip() != "ok":
+        with tempfile.TemporaryDirectory(prefix=f".{self.site.name}-languages-", dir=self.site.parent) as folder:
+            work = Path(folder)
+            for lang, builder in builders.items():
+                builder.stdin.write(f"{work / lang}\t{work / f'{lang}.json'}\n")
+                builder.stdin.flush()
+            answers = [builder.stdout.readline().strip() for builder in builders.values()]
+            ok = answers == ["ok"] * len(builders) and self.merge(work, staging)
+        if not ok:
             shutil.rmtree(staging, ignore_errors=True)
             print(f"Build failed; {self.site} was left as it was.", file=sys.stderr, flush=True)
             return False
@@ -101,10 +117,11 @@ class LiveBuild:
             self.search.join()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-        self.process = None
+        for builder in self.builders.values():
+            if builder.poll() is None:
+                builder.stdin.close()
+                try:
+                    builder.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    builder.kill()
+        self.builders = {}

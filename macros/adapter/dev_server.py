@@ -1,21 +1,24 @@
-"""The development server of `make serve`: MkDocs's own live-reload server over a site that a
-long-lived builder process rebuilds on every saved change.
+"""The development server of `make serve`: MkDocs's own live-reload server over a site that
+long-lived builder processes rebuild on every saved change (scripts/live_build.py).
 
-The builder (`worker`, in a process of its own) runs MkDocs in-process for every language, build
-after build, so neither Python's imports nor the unchanged data files are read again: a saved
-edit costs what it changes (core/build/page_store.py reuses every page whose inputs held). It
-leaves the Pagefind index to the server, which writes it once the new pages are served. A change
-to the code (macros/, scripts/) restarts the builder, since Python keeps the modules it imported.
+The builders (`worker`, a process per language) run MkDocs in-process, build after build, so
+neither Python's imports nor the unchanged data files are read again: a saved edit costs what
+it changes (core/build/page_store.py reuses every page whose inputs held). They
+leave the Pagefind index to the server, which writes it once the new pages are served. A change
+to the code (macros/, scripts/) restarts the builders, since Python keeps the modules it imported.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.livereload import LiveReloadServer
+
+from ..core.settings import environment
 
 
 def serve(site: Path, rebuild: Callable[[], object], host: str, port: int, watched: list[Path]) -> None:
@@ -38,8 +41,9 @@ def serve(site: Path, rebuild: Callable[[], object], host: str, port: int, watch
 
 
 def worker(config_file: str) -> None:
-    """Build `config_file` into each site folder named on a line of stdin; answer "ok" or "failed"
-    on stdout (MkDocs's messages go to stderr)."""
+    """Build `config_file` into each site folder named on a line of stdin (with GSM_BUILD_LANGUAGE
+    set, a tab and where to save that language's share of the site-wide files); answer "ok" or
+    "failed" on stdout (MkDocs's messages go to stderr)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -47,7 +51,9 @@ def worker(config_file: str) -> None:
     answers = sys.stdout
     sys.stdout = sys.stderr  # anything printed by a build stays out of the answers
     for line in sys.stdin:
-        site_dir = line.strip()
+        site_dir, _, parts = line.rstrip("\n").partition("\t")
+        if parts:
+            os.environ[environment.BUILD_PARTS] = parts
         ok = True
         try:
             config = load_config(config_file, site_dir=site_dir, strict=True)

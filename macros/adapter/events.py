@@ -13,13 +13,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
 from ..core.build.finish import finish_site
 from ..core.build.page_store import PageStore, site_digest
 from ..core.data.problems import DataError
-from ..core.diagrams.dot_text import site_dots
 from ..core.outputs import llms_files
 from ..core.outputs.search_index import SearchIndexError
 from ..core.settings import environment
@@ -55,6 +55,9 @@ def on_config(config, **kwargs):
 
 
 def on_env(env, config, files, **kwargs):
+    # MkDocs makes the theme's Jinja environment anew for every build; compiled templates kept in
+    # the build cache (checked against each template's source) spare every build compiling them.
+    env.bytecode_cache = FileSystemBytecodeCache(str(state_of(config).build.cache.folder("jinja")))
     # The theme's templates (overrides/) print interface words from the same table as ours.
     env.globals["gsm_ui"] = ui
     env.globals["gsm_prefix"] = state_of(config).build.languages.prefix
@@ -83,7 +86,7 @@ def on_pre_build(config, **kwargs):
     if not i18n.building:
         # Render every diagram up front (this process's languages), one `dot` per core; pages then read the cache.
         only = os.environ.get(environment.BUILD_LANGUAGE)
-        build.diagrams.render_many(site_dots(build.model, (only,) if only else build.languages.codes))
+        build.diagrams.render_many(build.site_dots((only,) if only else build.languages.codes))
 
 
 @event_priority(100)  # before static-i18n (50) and mkdocs-macros (0): a reused page skips both

@@ -16,6 +16,7 @@ from ..data.version import data_version
 from ..diagrams.graphviz import Diagrams
 from ..settings import reads
 from ..settings.languages import Languages
+from ..views.page import dot_registry
 from ..views.slots import Slots
 from .cache import BuildKey, DiskCache, default_root
 from .page_inputs import PageInputs
@@ -36,7 +37,7 @@ class Build:
 
     def __post_init__(self):
         self.reader = RecordedModel(self.model)  # what pages read the model through
-        self.inputs = PageInputs(self.model)  # what each key a page read stands for now
+        self.inputs = PageInputs(self.model, self.draw)  # what each key a page read stands for now
 
     def memo(self, key: tuple, compute):
         """`compute()` once per build for `key` (e.g. the stack's DOT, the same on hundreds of pages);
@@ -48,6 +49,27 @@ class Build:
         value, read = self._memo[key]
         reads.add(read)
         return value
+
+    def diagram_registry(self) -> dict:
+        """Every diagram of the site by id (dot_text.site_diagrams), made once per build."""
+        return self.memo(("diagrams",), lambda: dot_registry(self.model))
+
+    def draw(self, diagram_id: str, lang: str, root: str) -> str | None:
+        """A diagram's DOT text as pages at `root` link it (None: no such diagram), drawn once per
+        build whoever asks: the pages, the digests that decide which pages to reuse, the up-front render."""
+        registry = self.diagram_registry()
+        if diagram_id not in registry:
+            return None
+        return self.memo((diagram_id, lang, root), lambda: registry[diagram_id].draw(lang, root))
+
+    def site_dots(self, languages: tuple[str, ...]) -> list[str]:
+        """The DOT text of every diagram, as each page that draws it links it, in `languages`."""
+        return [
+            self.draw(diagram.id, lang, prefix)
+            for lang in languages
+            for diagram in self.diagram_registry().values()
+            for prefix in diagram.link_prefixes()
+        ]
 
     @classmethod
     def start(

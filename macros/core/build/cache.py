@@ -148,6 +148,12 @@ class DiskCache:
         self.root = Path(root)
         self.key = key
 
+    def folder(self, name: str) -> Path:
+        """A namespace kept by a library that checks its own entries (Jinja's compiled templates)."""
+        path = self.root / name
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
     def namespace(self, name: str, depends_on: tuple[str, ...] | None = None) -> Namespace:
         """The namespace `name`, keyed by the parts of the build key it depends on (DEPENDS_ON's, else all)."""
         parts = depends_on or DEPENDS_ON.get(name) or BuildKey.parts()

@@ -13,6 +13,7 @@ import hashlib
 import importlib
 import json
 import re
+from collections.abc import Callable
 from pathlib import PurePath
 
 from jinja2 import TemplateNotFound
@@ -20,7 +21,6 @@ from pydantic import BaseModel
 
 from ..data.model import Model
 from ..settings.ui import UI
-from ..views.page import dot_registry
 from ..views.render import ENVIRONMENT
 
 ABSENT = "absent"
@@ -86,11 +86,11 @@ def key_from_json(value):
 class PageInputs:
     """The digest of each key in this build (computed once per key)."""
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, draw: Callable[[str, str, str], str | None]):
         self.model = model
+        self.draw = draw  # a diagram's DOT text (Build.draw: drawn once per build for every asker)
         self._digests: dict[tuple, str] = {}
         self._stored_keys: dict[str, str] = {}  # a key as stored (JSON) → its digest now
-        self._diagrams: dict | None = None
 
     def digest(self, key: tuple) -> str:
         if key not in self._digests:
@@ -137,8 +137,6 @@ class PageInputs:
             module, _, function = rest[0].partition(":")
             return digest(getattr(importlib.import_module(module), function)(self.model, *rest[1:]))
         if kind == "dot":
-            if self._diagrams is None:
-                self._diagrams = dot_registry(self.model)
-            diagram_id, lang, root = rest
-            return digest(self._diagrams[diagram_id].draw(lang, root)) if diagram_id in self._diagrams else ABSENT
+            dot = self.draw(*rest)
+            return ABSENT if dot is None else digest(dot)
         return ABSENT  # a kind this code no longer records: never equal to a stored digest

@@ -9,7 +9,6 @@ them, and they are how "billion laughs" bombs work.
 from __future__ import annotations
 
 import hashlib
-
 from dataclasses import dataclass, field
 from pathlib import Path
 

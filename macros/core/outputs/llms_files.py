@@ -57,16 +57,15 @@ def nav_urls(nav) -> list[str]:
 
 
 def cached_markdown(namespace: Store):
-    """`page_markdown`, kept in the build cache's "llms" namespace by article and address: a
-    rebuild converts only what changed."""
+    """`page_markdown`, kept in the build cache's "llms" namespace by page and address: a
+    rebuild converts only the pages that changed (and finds their articles only)."""
 
     def markdown_of(page: llms_text.SitePage, url: str) -> str:
-        article = llms_text.article_html(page.html)
-        stored = namespace.load(url, article, suffix=".md")
+        stored = namespace.load(url, page.html, suffix=".md")
         if stored is not None:
             return stored.decode("utf-8")
-        text = llms_text.page_markdown(article, url)
-        namespace.store(text.encode("utf-8"), url, article, suffix=".md")
+        text = llms_text.page_markdown(llms_text.article_html(page.html), url)
+        namespace.store(text.encode("utf-8"), url, page.html, suffix=".md")
         return text
 
     return markdown_of

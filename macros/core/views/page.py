@@ -37,6 +37,8 @@ class Site(Protocol):
 
     def memo(self, key: tuple, compute): ...
 
+    def draw(self, diagram_id: str, lang: str, root: str) -> str | None: ...
+
     def edit_url(self, collection: str, record_id: str) -> str: ...
 
     def line_url(self, file: str, line: int) -> str: ...
@@ -89,12 +91,7 @@ class Page:
         leaves those pages alone too."""
         reads.record(("dot", diagram_id, self.lang, self.root))
         with reads.unrecorded():
-            return self.build.memo(
-                (diagram_id, self.lang, self.root),
-                lambda: self.build.memo(("diagrams",), lambda: dot_registry(self.build.model))[diagram_id].draw(
-                    self.lang, self.root
-                ),
-            )
+            return self.build.draw(diagram_id, self.lang, self.root)
 
     def show(self, template: str, /, **values) -> Markup:
         """Render a template with this page's words and the given view data."""
