@@ -18,8 +18,20 @@ hooks.py (listed under `hooks:` in mkdocs.yml)
                  language; sets the attributes static-i18n reads (locale, alternates, …) and
                  refreshes its per-language file list, which its sitemap.xml template walks;
                  then has mkdocs-redirects re-list its targets, so they include those pages.
+                 Then it opens the language's page store (reuse.py), under a digest of what
+                 every page depends on as a whole: the code, mkdocs.yml, the toolchain, the
+                 engine's versions, the site's address and the hand-written files.
   on_pre_build   renders every diagram up front, one `dot` per core.
-  on_post_page   swaps SVG placeholders back into the finished HTML, keeps each language's
+  on_page_markdown (priority 100, before static-i18n's 50 and mkdocs-macros' 0) reuses the page
+                 from the last build when every input it read then holds: its Markdown is
+                 emptied, `render_macros: false` tells mkdocs-macros to leave it, and the theme
+                 renders `overrides/gsm-reused.html` (empty); otherwise the page's reads are
+                 recorded from here (core/settings/reads.py)
+  on_page_content, on_page_context  pause and resume that recording: MkDocs converts every
+                 page's Markdown before it renders any page's template.
+  on_post_page   puts a reused page's stored HTML back (and what it added to the site-wide
+                 files); otherwise swaps SVG placeholders back into the finished HTML and stores
+                 it with the digests of what it read; keeps each language's
                  404.html (Material renders the theme's 404 into the site root for every
                  language build, and the next language overwrites it) and notes the titles of
                  hand-written pages for the search name index.
@@ -44,6 +56,11 @@ language_hooks.py (listed first under `hooks:`) one language per process, for
                  scripts build` after merging the languages' folders), with core/outputs/
                  search_index.py (Pagefind, one index per `<html lang>`, what `overrides/main.html`
                  marks), site_files.py and llms_files.py (on_post_page hands it each finished page).
+reuse.py       which pages are reused and which are rendered with their reads recorded
+                 (core/build/page_store.py keeps them, core/build/page_inputs.py digests the reads).
+dev_server.py  `make serve`'s live-reload server (MkDocs's LiveReloadServer) and its builder
+                 processes: `python -m macros.adapter.dev_server mkdocs.yml` builds on request,
+                 MkDocs in-process, until its stdin closes (scripts/live_build.py drives them).
 macros_env.py  mkdocs-macros' `define_env`: the macros pages call; the page's language is
                  static-i18n's `current_language`, its URL mkdocs-macros' `env.page.url`.
 pages.py       the virtual pages' Markdown (front matter `search_meta`: kind, layer, names);
