@@ -67,7 +67,7 @@ def test_a_changed_mkdocs_yml_misses_the_stored_pages_but_keeps_the_diagrams(tmp
     key = BuildKey.of(ROOT / "data", ROOT / "mkdocs.yml")
     other = replace(key, config=f"{key.config}-edited")
     before, after = DiskCache(tmp_path, key), DiskCache(tmp_path, other)
-    inputs = PageInputs(load_model())
+    inputs = PageInputs(load_model(), lambda *diagram: None)
     url, pages = "en/tools/triton/", [("index.en.md", "en/index.html")]
     stored = PageStore(before.namespace("pages"), site_digest(key, "en", "", pages))
     stored.keep(url, "source", {}, "<p>edit on the old repository</p>", {})

@@ -91,10 +91,16 @@ def an_evidence_file(project: Path) -> None:
 
 
 def a_new_record(project: Path) -> None:
-    # A tool added as a contributor adds one (README's recipe starts with `make new-tool`): a page more.
+    # A tool added as a contributor adds one (README's recipe starts with `make new-tool`, then
+    # fills in its empty texts): a page more, and a name more in its layer's lists.
     command = [sys.executable, "-m", "scripts", "new-tool", "incremental-probe", picks.a_layer().id]
     done = subprocess.run(command, cwd=project, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
+    tools = project / "data" / "tools.yaml"
+    text = tools.read_text(encoding="utf-8")
+    start = text.index("  - id: incremental-probe\n")
+    record = text[start:].replace('zh: ""', 'zh: "探针"').replace('en: ""', 'en: "A probe"')
+    tools.write_text(text[:start] + record, encoding="utf-8")
 
 
 # (what, the edit, whether the site shows it): no page shows the fact-check findings yet (they
