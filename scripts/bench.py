@@ -182,8 +182,8 @@ def serve_edit_figures(data: Path, work: Path, rounds: int = 5) -> dict:
     """`make serve` (python -m scripts serve) on a copy of the data. Each round saves one edit,
     times until the page polled over HTTP shows it, then until the search index has been
     rewritten (pagefind-entry.json changes), then restores the file and waits for the page to
-    show the old text again. Two edits: one tool's English summary (`rounds` times), and one
-    layer's English name, which the stack on every page draws (3 times)."""
+    show the old text again. Two edits: the English summary of one tool outside the stack diagram
+    (`rounds` times), and one layer's English name, which the stack on every page draws (3 times)."""
     env = {
         **os.environ,
         environment.DATA_DIR: str(data),
@@ -197,7 +197,7 @@ def serve_edit_figures(data: Path, work: Path, rounds: int = 5) -> dict:
     log = (work / "serve.log").open("wb")  # a file, not a pipe: a full pipe would stall the server
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
-    tool = yaml.safe_load((data / "tools.yaml").read_text(encoding="utf-8"))["tools"][0]
+    tool = an_undrawn_tool(data)
     layer = yaml.safe_load((data / "layers.yaml").read_text(encoding="utf-8"))["layers"][0]
     edits = {
         "one record's field": (data / "tools.yaml", tool["summary"]["en"], f"{base}en/tools/{tool['id']}/", rounds),
@@ -245,11 +245,20 @@ def timed_edit(base: str, path: Path, original: str, text: str, url: str, marker
     return on_page, in_search
 
 
+def an_undrawn_tool(data: Path) -> dict:
+    """The first tool the stack diagram does not draw: a drawn tool's summary is its box's tooltip
+    in the stack of every page, so editing it is an every-page edit, like a layer's name."""
+    layers = yaml.safe_load((data / "layers.yaml").read_text(encoding="utf-8"))["layers"]
+    drawn = {tool_id for layer in layers for tool_id in layer.get("diagram", [])}
+    tools = yaml.safe_load((data / "tools.yaml").read_text(encoding="utf-8"))["tools"]
+    return next(tool for tool in tools if tool["id"] not in drawn)
+
+
 def edit_seconds(command: list[str], env: dict, data: Path) -> float:
     """One build after one tool's English summary changed (from the cache the last build left)."""
     path = data / "tools.yaml"
     original = path.read_text(encoding="utf-8")
-    summary = yaml.safe_load(original)["tools"][0]["summary"]["en"]
+    summary = an_undrawn_tool(data)["summary"]["en"]
     path.write_text(original.replace(summary, f"{summary} (edited)", 1), encoding="utf-8")
     try:
         return timed(command, env)[0]

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,6 +71,8 @@ class LiveBuild:
         stamp = code_stamp()
         alive = self.builders and all(p.poll() is None for p in self.builders.values())
         if not alive or stamp != self.stamp:
+            if self.builders:
+                print("The code changed: starting the builders again.", file=sys.stderr, flush=True)
             self.stop()
             command = [sys.executable, "-m", "macros.adapter.dev_server", str(self.config)]
             for lang in self.languages:
@@ -82,6 +85,7 @@ class LiveBuild:
 
     def __call__(self) -> bool:
         self.wait_for_search()
+        start = time.perf_counter()
         builders = self._builders()
         staging = Path(tempfile.mkdtemp(prefix=f".{self.site.name}-building-", dir=self.site.parent))
         with tempfile.TemporaryDirectory(prefix=f".{self.site.name}-languages-", dir=self.site.parent) as folder:
@@ -98,11 +102,12 @@ class LiveBuild:
         if (self.site / "pagefind").is_dir():  # links, not copies: an index is never changed in place
             shutil.copytree(self.site / "pagefind", staging / "pagefind", copy_function=os.link)
         swap_in(staging, self.site)
-        self.search = threading.Thread(target=self._index, daemon=True)
+        print(f"Pages built and served in {time.perf_counter() - start:.1f} s.", file=sys.stderr, flush=True)
+        self.search = threading.Thread(target=self._index, args=(time.perf_counter(),), daemon=True)
         self.search.start()
         return True
 
-    def _index(self) -> None:
+    def _index(self, start: float) -> None:
         try:
             search_index.index(self.site, "pagefind-next")
         except search_index.SearchIndexError as error:
@@ -110,6 +115,7 @@ class LiveBuild:
             return
         shutil.rmtree(self.site / "pagefind", ignore_errors=True)
         (self.site / "pagefind-next").rename(self.site / "pagefind")
+        print(f"Search index written {time.perf_counter() - start:.1f} s later.", file=sys.stderr, flush=True)
 
     def wait_for_search(self) -> None:
         """Until the last build's search index is written."""

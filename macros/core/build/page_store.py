@@ -20,6 +20,8 @@ from .cache import BuildKey, Namespace, page_code_hash
 from .page_inputs import PageInputs
 
 CANDIDATES = 8  # per page; the oldest goes first
+_PARSED: dict[tuple[str, int, int], list[dict]] = {}  # entry files as read, by path, time and size
+_PARSED_KEPT = 20_000
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,18 @@ class PageStore:
         self.site = site  # the digest of the site-wide inputs
 
     def _candidates(self, url: str) -> list[dict]:
-        stored = self.namespace.load("entry", url, suffix=".json")
-        return json.loads(stored) if stored else []
+        path = self.namespace.entry("entry", url, suffix=".json")
+        try:
+            stat = path.stat()
+        except FileNotFoundError:
+            return []
+        # A long-lived builder (`make serve`) parses again only the entries that changed.
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        if key not in _PARSED:
+            if len(_PARSED) > _PARSED_KEPT:
+                _PARSED.clear()
+            _PARSED[key] = json.loads(path.read_bytes())
+        return _PARSED[key]
 
     def find(self, url: str, source: str, inputs: PageInputs) -> StoredPage | None:
         """The stored page for `url` whose inputs all hold now, or None."""
