@@ -78,8 +78,9 @@ diff-diagrams: setup
 check-external: python $(VENV)/.test-installed
 	$(PY) -m scripts check-external
 
+# `make bench BENCH_ARGS="--scale 10 --suite"`: the larger data set's size, and the test suite's time.
 bench: setup-judges
-	$(PY) -m scripts bench
+	$(PY) -m scripts bench $(BENCH_ARGS)
 
 # The independent judges (also the end of `make bench`): the Nu HTML checker and Lighthouse
 # (installed into scripts/judges/node_modules from its npm lock) over every page type.
