@@ -75,7 +75,7 @@ class Snapshots:
             return False
         try:
             shutil.copytree(kept / "site", target, copy_function=shutil.copyfile)
-            os.utime(kept)  # the most recently used is kept longest
+            self._mark_used(kept)
         except OSError:  # another build let it go meanwhile: build instead
             shutil.rmtree(target, ignore_errors=True)
             return False
@@ -89,11 +89,28 @@ class Snapshots:
         shutil.rmtree(partial, ignore_errors=True)
         shutil.copytree(site, partial / "site", copy_function=shutil.copyfile)
         (partial / "complete").touch()
+        self._mark_used(partial)
         shutil.rmtree(self.folder / digest, ignore_errors=True)
         try:
             partial.rename(self.folder / digest)
         except OSError:  # a build beside this one kept the same site first
             shutil.rmtree(partial, ignore_errors=True)
-        kept = sorted((p for p in self.folder.iterdir() if not p.name.startswith(".")), key=lambda p: p.stat().st_mtime)
-        for old in kept[:-KEPT]:
+        for old in self._by_use()[:-KEPT]:
             shutil.rmtree(old, ignore_errors=True)
+
+    def _by_use(self) -> list[Path]:
+        """The kept sites, least recently used first."""
+        kept = [p for p in self.folder.iterdir() if not p.name.startswith(".")]
+        return sorted(kept, key=_use_of)
+
+    def _mark_used(self, site: Path) -> None:
+        # A counter, not a file time: two uses within one tick of a coarse clock stay in order.
+        latest = max((_use_of(p) for p in self._by_use()), default=0)
+        (site / "used").write_text(str(latest + 1), encoding="utf-8")
+
+
+def _use_of(kept: Path) -> int:
+    try:
+        return int((kept / "used").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
