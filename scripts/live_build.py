@@ -24,21 +24,19 @@ from macros.core.outputs import search_index
 from macros.core.settings import environment
 
 from .common import ROOT
+from .site_snapshot import project_files
 
 CODE = ("macros", "scripts")
-SKIPPED = ("node_modules", "vendor", "__pycache__")
 
 
 def code_stamp() -> tuple:
     """When and how big each file of the code is: changes when any of it is saved."""
     found = []
     for name in CODE:
-        for parent, folders, files in os.walk(ROOT / name):
-            folders[:] = [f for f in folders if f not in SKIPPED]
-            for file in files:
-                stat = (Path(parent) / file).stat()
-                found.append((parent, file, stat.st_mtime_ns, stat.st_size))
-    return tuple(sorted(found))
+        for path in project_files(ROOT / name):
+            stat = path.stat()
+            found.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(found)
 
 
 def swap_in(staging: Path, target: Path) -> None:

@@ -25,7 +25,8 @@ KEPT = 2  # snapshots kept: the last build's, and the one before (a test's alter
 SKIPPED = ("node_modules", "vendor", "__pycache__")
 
 
-def _files(folder: Path) -> list[Path]:
+def project_files(folder: Path) -> list[Path]:
+    """Every file under `folder`, sorted, never walking into installed packages or caches."""
     found = []
     for parent, folders, files in os.walk(folder):
         folders[:] = [name for name in folders if name not in SKIPPED]  # never walked into
@@ -45,7 +46,7 @@ def inputs_digest(project: Path, config: Path, data_dir: Path, with_print: bool,
         "scripts": project / "scripts",
     }
     for name, folder in folders.items():
-        for path in _files(folder):
+        for path in project_files(folder):
             digest.update(f"{name}/{path.relative_to(folder).as_posix()}\0".encode())
             digest.update(path.read_bytes())
     packages = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())

@@ -46,10 +46,12 @@ def data_hash(data_dir: Path) -> str:
     return _digest(*(part for path in files for part in (str(path.relative_to(data_dir)), path.read_bytes())))
 
 
-def code_hash() -> str:
-    """A hash of the code that renders pages: Python, templates, styles and scripts of macros/."""
+def code_hash(leaving_out: tuple[str, ...] = ()) -> str:
+    """A hash of the code that renders pages: Python, templates, styles and scripts of macros/
+    (but the paths starting with one of `leaving_out`)."""
     files = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".md", ".css", ".js", ".txt"))
-    return _digest(*(part for path in files for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
+    kept = [p for p in files if not p.relative_to(PACKAGE).as_posix().startswith(leaving_out)]
+    return _digest(*(part for path in kept for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
 
 
 # Read page by page instead (settings/reads.py): templates by name, interface words by key.
@@ -59,9 +61,7 @@ RECORDED_CODE = ("templates/", "core/settings/ui.py")
 def page_code_hash() -> str:
     """A hash of the code every page depends on as a whole: all of code_hash's files but the
     templates and interface words, which pages record as they read them."""
-    files = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".md", ".css", ".js", ".txt"))
-    kept = [p for p in files if not p.relative_to(PACKAGE).as_posix().startswith(RECORDED_CODE)]
-    return _digest(*(part for path in kept for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
+    return code_hash(leaving_out=RECORDED_CODE)
 
 
 def config_hash(config_file: Path) -> str:
