@@ -52,6 +52,12 @@ VERBS = {
         "add_arguments",
         "run",
     ),
+    "prose-figures": (
+        "print each page's words, links and (in Chinese) share of Latin-script words",
+        "prose_figures",
+        "add_arguments",
+        "run",
+    ),
     "bench": ("benchmark the build and print the figures", "bench", "add_arguments", "run"),
     "engine-check": (
         "build the site with ProperDocs in place of MkDocs and compare it with the normal build",

@@ -216,3 +216,50 @@ def test_no_page_speaks_to_someone_else(built_site, lang):
         if phrase in prose(body, lang)
     ]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES.codes)
+def test_every_tool_page_outlines_its_place_on_the_stack_and_says_what_is_outlined(built_site, lang):
+    site = pages(built_site)[lang]
+    wrong = []
+    for tool in MODEL.tools.values():
+        kind, place = MODEL.stack_place(tool.id)
+        if not place:
+            continue  # no layer and no box above it (a platform, a file format): the page shows no stack
+        path = f"tools/{tool.id}/index.html"
+        article = BeautifulSoup(site[path], "html.parser").select_one("article")
+        note = article.select_one(".gsm-here-note")
+        outlined = article.select(".gsm-layout--wide .gsm-here")
+        if note is None or len(outlined) != 1:
+            wrong.append(f"{path}: {'no sentence' if note is None else ''} {len(outlined)} outlined boxes")
+            continue
+        drawn = urljoin(f"/{path}", outlined[0].a.get("xlink:href") or outlined[0].a.get("href"))
+        expected = f"{'layers' if kind == 'layer' else 'tools'}/{place}/"
+        # Its own box is named; a box it is part of, or its layer, is linked.
+        said = urljoin(f"/{path}", note.a["href"]) if note.a else f"/{path}".removesuffix("index.html")
+        named = note.get_text(" ", strip=True)
+        if not (said.endswith(expected) and drawn.endswith(expected)):
+            wrong.append(f"{path}: the sentence points at {said}, the outline is {drawn}, expected …/{expected}")
+        elif plain((MODEL.layers if kind == "layer" else MODEL.tools)[place].name.get(lang)) not in named:
+            wrong.append(f"{path}: the sentence {named!r} does not name {place}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+# The site's sources named in a page's prose, instead of the subject ("the stack map only names it …").
+ABOUT_THE_SITE = re.compile(
+    r"the stack map|the map (?:only|also|says|names|uses|puts|places|draws)|原始资料|栈图[^。；]{0,30}(?:列出|把|写作|放在|只)"
+    r"|不在栈图|地图(?:只|用|的|示例|把)|项目自己的写法|来源：栈地图|目录页|the catalog (?:calls|page|lists|names)",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES.codes)
+def test_the_readers_text_is_about_the_subject_not_about_the_site(built_site, lang):
+    found = [
+        f"{path}: …{text[max(0, m.start() - 30) : m.end() + 30]}…"
+        for path, body in pages(built_site)[lang].items()
+        if not path.startswith(("contribute/", "references/"))  # the pages about the site's own sources
+        for text in [prose(body, lang)]
+        for m in ABOUT_THE_SITE.finditer(text)
+    ]
+    assert not found, "\n".join(found[:30])

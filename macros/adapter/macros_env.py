@@ -46,6 +46,7 @@ def define_env(env) -> None:
         "guide_list": lambda list_id: views.guide_list(page(), list_id),
         "glossary": lambda: views.glossary(page()),
         "term": lambda term_id: views.term_link(page(), term_id),
+        "cite": lambda reference_id: views.cite(page(), reference_id),
         "term_list": lambda with_notes=False: views.term_list(page(), with_notes),
         "references": lambda source: views.references(page(), source),
         "catalog": lambda: views.catalog(page()),

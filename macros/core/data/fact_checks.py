@@ -21,7 +21,7 @@ from .yaml_source import SourceFile, read_yaml
 
 FOLDER = "checks"
 # Collections whose records are checked against sources, as findings name them ("tools/triton").
-CHECKED = {target.collection: target for target in (r.TOOL, r.TERM, r.CHAIN)}
+CHECKED = {target.collection: target for target in (r.TOOL, r.TERM, r.CHAIN, r.TABLE, r.LIST)}
 
 
 class Finding(r.Record):
@@ -34,6 +34,11 @@ class Finding(r.Record):
     url: r.Url | None = None
     quote: r.NonEmpty | None = Field(None, description="The source's own words")
     fix: r.NonEmpty | None = Field(None, description="What changed in the record (all verdicts but confirmed)")
+    retired: list[r.NonEmpty] = Field(
+        default_factory=list,
+        description="Wording of the claim this correction replaced, in either language: no data text may say it "
+        "again (a table cell, a glossary entry, a list item, a chain note), so the correction reaches every page",
+    )
 
 
 class RecordCheck(r.Record):
@@ -80,6 +85,43 @@ def load_findings(
     return found, problems
 
 
+def retired_claims(found: Mapping[str, RecordCheck], sources: Mapping[str, SourceFile]) -> list[Problem]:
+    """Every data text that still says what a correction retired (a finding's `retired` wording,
+    matched without regard to case): one statement per fact, so a correction reaches every page."""
+    retired = [
+        (phrase.casefold(), key, finding)
+        for key, check in found.items()
+        for finding in check.findings
+        for phrase in finding.retired
+    ]
+    problems = []
+    for source in sources.values():
+        for path, value in _texts(source.data, ()):
+            said = value.casefold()
+            for phrase, key, finding in retired:
+                if phrase in said:
+                    problems.append(
+                        source.problem(
+                            path,
+                            f"says '{phrase}', which a correction of {key} retired ({finding.fix}). "
+                            f"Say what {key} says now, or link to it instead of repeating it.",
+                        )
+                    )
+    return problems
+
+
+def _texts(value: object, path: tuple):
+    # The reader's text of a data file: every string, with its YAML path.
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, child in value.items():
+            yield from _texts(child, path + (key,))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _texts(child, path + (index,))
+
+
 def _check_problems(
     source: SourceFile,
     index: int,
@@ -107,6 +149,13 @@ def _check_problems(
         if finding.verdict != "confirmed" and finding.fix is None:
             problems.append(
                 source.problem(at + ("fix",), f"a '{finding.verdict}' finding says what changed: add `fix:`.")
+            )
+        if finding.retired and finding.verdict not in ("corrected", "outdated"):
+            problems.append(
+                source.problem(
+                    at + ("retired",),
+                    f"only a correction retires wording; this finding is '{finding.verdict}': drop `retired:`.",
+                )
             )
         if finding.verdict != "unverified" and not (finding.quote and finding.url):
             problems.append(

@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from . import records as r
 from .checks import check_consistency, check_references, find_warnings
 from .evidence import Evidence, load_evidence, step_tools
-from .fact_checks import RecordCheck, load_findings
+from .fact_checks import RecordCheck, load_findings, retired_claims
 from .problems import DataError, Problem, did_you_mean
 from .shell_references import Shells, check_shells
 from .term_check import term_warnings
@@ -101,6 +101,21 @@ class Model:
                 return [], None
             current = parents[0]
             seen.add(current)
+
+    def stack_place(self, tool_id: str) -> tuple[str, str]:
+        """Where a tool is on the stack diagram: ("tool", its id) when it is a box, ("parent", id)
+        for the nearest part-of ancestor that is a box, else ("layer", its layer's id)."""
+        drawn = {box for layer in self.layers.values() for box in layer.diagram}
+        seen, current = set(), tool_id
+        while current not in seen:
+            if current in drawn:
+                return ("tool" if current == tool_id else "parent", current)
+            seen.add(current)
+            parents = [rel.tool for rel in self.tools[current].relations if rel.type == "part-of"]
+            if not parents:
+                break
+            current = parents[0]
+        return "layer", self.tools[tool_id].layer
 
     def step_layer(self, node: r.StepNode) -> str | None:
         """A step's layer: its own, else its first tool's."""
@@ -280,6 +295,7 @@ def check_evidence(evidence_dir: Path, data_dir: Path) -> list[Problem]:
 def attach_findings(model: Model, parsed: Parsed) -> tuple[Model, list[Problem]]:
     """Step 5: the fact-check findings (data/checks/), each naming a record that exists."""
     findings, problems = load_findings(parsed.data_dir, parsed.display_root, parsed.written_ids, _validate_file)
+    problems += retired_claims(findings, parsed.sources)
     return replace(model, findings=findings), problems
 
 

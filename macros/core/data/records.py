@@ -35,12 +35,13 @@ LAYER = RefersTo("layers", "layer")
 TABLE = RefersTo("tables", "table")
 LIST = RefersTo("lists", "list")
 TERM = RefersTo("glossary", "glossary term")
+REFERENCE = RefersTo("references", "reference")
 
 ToolId = Annotated[Id, TOOL]
 ChainId = Annotated[Id, CHAIN]
 LayerId = Annotated[Id, LAYER]
 KindId = Annotated[Id, RefersTo("kinds", "kind")]
-ReferenceId = Annotated[Id, RefersTo("references", "reference")]
+ReferenceId = Annotated[Id, REFERENCE]
 
 
 class Record(BaseModel):

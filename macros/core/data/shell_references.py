@@ -23,7 +23,7 @@ from ..settings.addresses import RECORD_PAGES
 from . import records as r
 from .checks import unknown_reference
 from .problems import Problem
-from .records import CHAIN, LAYER, LIST, TABLE, TERM, TOOL
+from .records import CHAIN, LAYER, LIST, REFERENCE, TABLE, TERM, TOOL
 
 # Which argument (position or keyword) of which macro names a record, and of which collection.
 # The macros are defined in the adapter (macros_env.py); a test holds the two together.
@@ -40,6 +40,7 @@ MACRO_ARGUMENTS: dict[str, dict[int | str, r.RefersTo]] = {
     "table_section": {0: TABLE},
     "guide_list": {0: LIST},
     "term": {0: TERM},
+    "cite": {0: REFERENCE},
 }
 # A record page's folder in the site, and the collection whose id follows it in a link.
 TARGETS = {target.collection: target for target in (TOOL, LAYER, CHAIN)}

@@ -42,6 +42,16 @@ UI: dict[str, dict[str, str]] = {
     "tables": {"zh": "出现在这些对比表中", "en": "Appears in these tables"},
     "aliases": {"zh": "别名", "en": "Also known as"},
     "here": {"zh": "它在栈中的位置", "en": "Where it sits in the stack"},
+    # What the stack on a tool's page outlines; {name} is the outlined box or layer, linked.
+    "here_tool": {"zh": "图中框出的是它自己的方框：{name}。", "en": "The outlined box is {name} itself."},
+    "here_parent": {
+        "zh": "它在图中没有自己的方框；图中框出的是它所属的 {name}。",
+        "en": "It has no box of its own; the outlined box is {name}, which it is part of.",
+    },
+    "here_layer": {
+        "zh": "它在图中没有自己的方框；它属于“{name}”这一层，图中框出的是这一层。",
+        "en": "It has no box of its own; it sits in the {name} layer, which is outlined.",
+    },
     "deep_dive": {"zh": "深入解读", "en": "In depth"},
     # /llms.txt: what the site is and how it is laid out, and its sections per language.
     "llms_about": {

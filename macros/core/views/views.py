@@ -360,6 +360,7 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
         }
         for t in page.model.tables_with(tool_id)
     ]
+    kind, place = page.model.stack_place(tool_id)
     return page.show(
         "tool_page.md",
         name=page.t(tool.name),
@@ -368,13 +369,22 @@ def tool_page(page: Page, tool_id: str, deep_dive: Markup | None = None) -> Mark
         relations=relations_table(page, tool_id),
         chains=chains,
         tables=tables,
-        stack=stack_figure(page, here_tool=tool_id) if tool.layer else None,
+        stack=stack_figure(page, **{f"here_{'layer' if kind == 'layer' else 'tool'}": place}) if place else None,
+        place=place_words(page, kind, place) if place else None,
         evidence=evidence_views.tool_evidence(page, tool_id, shown=deep_dive or ""),
         example=tool.example,
         checked=checked_note(page, tool),
         edit_url=page.build.edit_url("tools", tool_id),
         lagging=lagging_fields(page, "tools", tool_id),
     )
+
+
+def place_words(page: Page, kind: str, place: str) -> dict:
+    """The sentence under "Where it sits in the stack" that says what is outlined: the tool's own
+    box (named), the box it is part of or its layer (linked); split around that name."""
+    link = layer_link(page, place) if kind == "layer" else tool_link(page, place)
+    before, _, after = page.ui(f"here_{kind}").partition("{name}")
+    return {"before": before, "link": link, "after": after, "kind": kind}
 
 
 def checked_note(page: Page, tool: r.Tool) -> dict:
@@ -603,6 +613,11 @@ def term_link(page: Page, term_id: str) -> Markup:
         title=plain(page.t(term.definition)),
         text=inline_html(page.t(term.term)),
     )
+
+
+def cite(page: Page, reference_id: str) -> Markup:
+    """A source named in prose: its title, linked (the address is written once, in references.yaml)."""
+    return page.show("cite.html", **docs_links(page, [reference_id])[0])
 
 
 def references(page: Page, source: str) -> Markup:
