@@ -203,29 +203,29 @@ def test_numba_compiles_per_argument_types_not_per_shape(built_site):
 def test_tensorrt_llm_is_described_as_its_current_documentation_does(built_site):
     en, zh = visible(built_site, "en", "tools/tensorrt-llm"), visible(built_site, "zh", "tools/tensorrt-llm")
     assert "built on PyTorch with a Python LLM API" in en and "基于 PyTorch 构建" in zh
-    assert "Checked 2026-12 against the official documentation (TensorRT-LLM 1.1)" in en
-    assert "2026-12 已对照官方文档核对（TensorRT-LLM 1.1）" in zh
+    assert "Checked 2026-12 against these sources (TensorRT-LLM 1.1)" in en
+    assert "2026-12 已对照这些资料核对（TensorRT-LLM 1.1）" in zh
 
 
 def test_facts_corrected_against_the_official_documentation_say_so_on_their_pages(built_site):
     # Each record compared with its documentation carries the version it was compared with,
     # and the texts say what the docs say where the source map had drifted from them.
     tensorrt, checked = visible(built_site, "en", "tools/tensorrt"), MODEL.tools["tensorrt"].checked
-    assert f"Checked {checked.date} against the official documentation ({checked.version})" in tensorrt
+    assert f"Checked {checked.date} against these sources ({checked.version})" in tensorrt
     assert "since TensorRT 10 they are optional dependencies used only for a few layers" in tensorrt
     assert "C++ kernels target CPUs" in visible(built_site, "en", "tools/inductor")
     assert "C++ kernel 面向 CPU" in visible(built_site, "zh", "tools/inductor")
     assert "powers of two" in visible(built_site, "en", "tools/cutile")
     assert "2 的幂" in visible(built_site, "zh", "tools/cutile")
     triton = MODEL.tools["triton"].checked
-    assert f"{triton.date} 已对照官方文档核对（{triton.version}）" in visible(built_site, "zh", "tools/triton")
+    assert f"{triton.date} 已对照这些资料核对（{triton.version}）" in visible(built_site, "zh", "tools/triton")
     xla = visible(built_site, "en", "tools/xla")
-    assert "Checked 2026-12 against the official documentation" in xla and "pjit is deprecated" in xla
+    assert "Checked 2026-12 against these sources" in xla and "pjit is deprecated" in xla
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_tool_page_says_when_and_against_what_its_facts_were_checked(built_site, lang):
-    words = {"zh": "已对照官方文档核对", "en": "against the official documentation"}[lang]
+    words = {"zh": "已对照这些资料核对", "en": "against these sources"}[lang]
     for tool in MODEL.tools.values():
         page = visible(built_site, lang, f"tools/{tool.id}")
         assert f"{tool.checked.date}" in page and words in page, tool.id

@@ -620,3 +620,27 @@ def test_broken_references_are_reported_alongside_errors_in_other_files(data_cop
     )
     assert f"unknown tool '{ALIASED_TOOL}'" not in run.stderr, run.output
     assert error_count(run) == 3, run.output
+
+
+def a_retired_claim() -> tuple[str, str]:
+    """(record, wording) of the first correction whose old wording no data text may say again."""
+    for path in sorted((REAL / "checks").glob("*.yaml")):
+        for check in yaml.safe_load(path.read_text(encoding="utf-8"))["checks"]:
+            for finding in check["findings"]:
+                if finding.get("retired"):
+                    return check["record"], finding["retired"][0]
+    raise AssertionError("no finding retires any wording")
+
+
+def test_a_table_cell_that_repeats_a_corrected_claim_is_rejected_with_the_correction(data_copy):
+    record, wording = a_retired_claim()
+    tables = Written(data_copy / "tables.yaml")
+    tables.set("tables", 0, "rows", 0, "cells", 1, "en", text=f"It is {wording} today")
+    run = validate(data_copy)
+    assert_reported(
+        run,
+        tables.path,
+        tables.line("tables", 0, "rows", 0, "cells", 1, "en"),
+        f"says '{wording.casefold()}', which a correction of {record} retired",
+        f"Say what {record} says now",
+    )

@@ -150,11 +150,11 @@ def _check_problems(
             problems.append(
                 source.problem(at + ("fix",), f"a '{finding.verdict}' finding says what changed: add `fix:`.")
             )
-        if finding.retired and finding.verdict not in ("corrected", "outdated"):
+        if finding.retired and finding.verdict == "confirmed":
             problems.append(
                 source.problem(
                     at + ("retired",),
-                    f"only a correction retires wording; this finding is '{finding.verdict}': drop `retired:`.",
+                    "a confirmed claim retires no wording: drop `retired:`.",
                 )
             )
         if finding.verdict != "unverified" and not (finding.quote and finding.url):

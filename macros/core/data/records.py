@@ -289,8 +289,13 @@ class Reference(Record):
     id: Id
     title: Name
     url: Url
-    source: Literal["map", "catalog", "official"] = Field(
-        description="map: the map's section 10; catalog: the catalog page; official: added from the vendor's docs"
+    source: Literal["map", "catalog", "added"] = Field(
+        description="Where the link came from: map: the map's section 10; catalog: the catalog page; added: found "
+        "while checking the facts"
+    )
+    publisher: Literal["official", "community", "personal"] = Field(
+        description="Who stands behind it: official: the vendor's or the project's own documentation or repository; "
+        "community: a forum post or another party's site; personal: one person's work (a translation, a blog)"
     )
 
 

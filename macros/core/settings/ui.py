@@ -37,7 +37,10 @@ UI: dict[str, dict[str, str]] = {
     "avoid": {"zh": "不适合", "en": "Not the right tool for"},
     "placement": {"zh": "为什么放在这一层", "en": "Why it sits in this layer"},
     "relations": {"zh": "和其他工具的关系", "en": "Related tools"},
-    "docs": {"zh": "官方文档", "en": "Official documentation"},
+    "docs": {"zh": "文档", "en": "Documentation"},
+    # Beside a documentation link that is not the vendor's or the project's own.
+    "publisher_community": {"zh": "社区", "en": "community"},
+    "publisher_personal": {"zh": "个人作品", "en": "personal work"},
     "chains": {"zh": "经过它的执行链", "en": "Execution chains through it"},
     "tables": {"zh": "出现在这些对比表中", "en": "Appears in these tables"},
     "aliases": {"zh": "别名", "en": "Also known as"},
@@ -243,16 +246,16 @@ UI: dict[str, dict[str, str]] = {
     "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
     "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "example": {"zh": "示例", "en": "Example"},
-    # When a tool's facts were last compared with its official documentation.
+    # When a tool's facts were last compared with their sources (each link says who publishes it unless official).
     "checked": {
-        "zh": "{date} 已对照官方文档核对（{version}）",
-        "en": "Checked {date} against the official documentation ({version})",
+        "zh": "{date} 已对照这些资料核对（{version}）",
+        "en": "Checked {date} against these sources ({version})",
     },
     "step_update": {"zh": "{date} 核对后更新：", "en": "Updated {date} after checking:"},
-    "checked_any": {"zh": "{date} 已对照官方文档核对", "en": "Checked {date} against the official documentation"},
+    "checked_any": {"zh": "{date} 已对照这些资料核对", "en": "Checked {date} against these sources"},
     "unchecked": {
-        "zh": "本页内容来自原始资料（栈地图和工具目录），尚未对照官方文档逐条核对。",
-        "en": "This page comes from the source documents (the stack map and the catalog) and is not yet checked against the official documentation.",
+        "zh": "这些内容尚未对照文档逐条核对。",
+        "en": "Not yet checked claim by claim against its documentation.",
     },
     # A record whose text in this page's language may lag behind the other language.
     "lag_title": {"zh": "这里的中文可能落后于英文", "en": "This English text may lag behind the Chinese"},

@@ -130,10 +130,16 @@ def swatch(page: Page, layer_id: str | None) -> dict:
 
 def docs_links(page: Page, ref_ids: list[str]) -> list[dict]:
     """Links to documentation references, by id, titled in the page's language."""
-    return [
-        {"href": page.model.references[ref_id].url, "text": inline_html(page.t(page.model.references[ref_id].title))}
-        for ref_id in ref_ids
-    ]
+    return [reference_link(page, page.model.references[ref_id]) for ref_id in ref_ids]
+
+
+def reference_link(page: Page, ref: r.Reference) -> dict:
+    """A reference's link, titled in the page's language, saying who publishes it unless it is official."""
+    return {
+        "href": ref.url,
+        "text": inline_html(page.t(ref.title)),
+        "publisher": None if ref.publisher == "official" else page.ui(f"publisher_{ref.publisher}"),
+    }
 
 
 def embed_control(page: Page, embed_path: str, title: str, tool_id: str | None = None) -> Markup:

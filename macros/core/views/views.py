@@ -20,7 +20,7 @@ from ..diagrams.dot_text import diagram_id
 from ..settings import addresses
 from ..settings.ui import has_ui, ui
 from . import evidence_views
-from .page import Page, chain_link, docs_links, embed_control, layer_link, swatch, tool_link
+from .page import Page, chain_link, docs_links, embed_control, layer_link, reference_link, swatch, tool_link
 from .search_terms import record_forms
 
 
@@ -621,13 +621,10 @@ def cite(page: Page, reference_id: str) -> Markup:
 
 
 def references(page: Page, source: str) -> Markup:
-    """References of one source (map / catalog / official), with the tools they document."""
+    """References of one source (map / catalog / added), with the tools they document."""
     items = [
-        {
-            "href": ref.url,
-            "text": inline_html(page.t(ref.title)),
-            "tools": [tool_link(page, t) for t in page.model.tools_by_reference.get(ref.id, ())],
-        }
+        reference_link(page, ref)
+        | {"tools": [tool_link(page, t) for t in page.model.tools_by_reference.get(ref.id, ())]}
         for ref in page.model.references.values()
         if ref.source == source
     ]
