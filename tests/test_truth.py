@@ -253,13 +253,54 @@ ABOUT_THE_SITE = re.compile(
 )
 
 
+def subject_prose(page_html: str, lang: str) -> str:
+    """The article's prose without the tool card's Source row, where a record's provenance belongs."""
+    article = BeautifulSoup(page_html, "html.parser").select_one("article")
+    for row in article.select("tr") if article else []:
+        if row.th and row.th.get_text(strip=True) == ui("source", lang):
+            row.decompose()
+    return prose(str(article), lang) if article else ""
+
+
 @pytest.mark.parametrize("lang", LANGUAGES.codes)
 def test_the_readers_text_is_about_the_subject_not_about_the_site(built_site, lang):
     found = [
         f"{path}: …{text[max(0, m.start() - 30) : m.end() + 30]}…"
         for path, body in pages(built_site)[lang].items()
         if not path.startswith(("contribute/", "references/"))  # the pages about the site's own sources
-        for text in [prose(body, lang)]
+        for text in [subject_prose(body, lang)]
         for m in ABOUT_THE_SITE.finditer(text)
     ]
     assert not found, "\n".join(found[:30])
+
+
+# The concepts a reader of GPU code meets first: each page teaches, not only places.
+CONCEPTS = (
+    "sm warp thread-block register shared-memory l1-cache l2-cache global-memory device-memory hbm "
+    "tensor-core tma occupancy stream context"
+).split()
+LEAST_WORDS = {"en": 450, "zh": 700}  # a Han character counts as a word (scripts/prose_figures.py)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES.codes)
+def test_concept_pages_teach_with_cited_figures_and_links_to_what_shows_them(built_site, lang):
+    from scripts.prose_figures import page_figures
+
+    root = built_site / LANGUAGES.prefix(lang).strip("/")
+    thin = []
+    for tool_id in CONCEPTS:
+        page = f"tools/{tool_id}/"
+        article = BeautifulSoup((root / page / "index.html").read_text(encoding="utf-8"), "html.parser").article
+        deep_dive = article.select_one("#deep-dive")
+        cited = [a for table in article.select("table") for a in table.select("cite a[href^='https://']")]
+        shown_by = [
+            a["href"] for a in article.select("a[href]") if re.search(r"(chains/|measured/|method/)", a["href"])
+        ]
+        figures = page_figures(root, page)
+        if deep_dive is None or not cited or not shown_by:
+            thin.append(
+                f"{page}: deep dive {deep_dive is not None}, cited figures {len(cited)}, links to evidence {len(shown_by)}"
+            )
+        elif figures.words < LEAST_WORDS[lang] or figures.links < 8:
+            thin.append(f"{page}: {figures.words} words, {figures.links} links")
+    assert not thin, "\n".join(thin)
