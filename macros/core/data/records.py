@@ -190,7 +190,7 @@ class Chain(Record):
 
     id: Id
     title: Text
-    section: NonEmpty = Field(description="Seed section, e.g. '5.3'")
+    section: NonEmpty = Field(description="Seed section, e.g. '5.3', or 'added' for a chain the seeds do not draw")
     group: Id | None = Field(None, description="Chains drawn together, e.g. the 9.14 paths of one op")
     intro: Text | None = None
     note: Text | None = Field(None, description="The seed's comment after the chain")
