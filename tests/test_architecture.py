@@ -90,7 +90,7 @@ def test_no_page_shows_markup_as_text(built_site):
 def test_documented_as_part_of_tools_link_to_their_parent_docs(built_site):
     # jax-pjit has no docs of its own: its card links to JAX's, as a link, with the note after it.
     html = (built_site / "en" / "tools" / "jax-pjit" / "index.html").read_text(encoding="utf-8")
-    cell = re.search(r"<th scope=\"row\">Official documentation</th><td>(.*?)</td>", html).group(1)
+    cell = re.search(r"<th scope=\"row\">Documentation</th><td>(.*?)</td>", html).group(1)
     assert re.match(r'<a href="https://[^"]+" rel="noopener">[^<]+</a>', cell), cell
     assert "(documented as part of" in cell
 

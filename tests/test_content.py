@@ -215,8 +215,8 @@ def test_facts_corrected_against_the_official_documentation_say_so_on_their_page
     tensorrt, checked = visible(built_site, "en", "tools/tensorrt"), MODEL.tools["tensorrt"].checked
     assert f"Checked {checked.date} against these sources ({checked.version})" in tensorrt
     assert "cuDNN and cuBLAS have been optional dependencies since TensorRT 10" in tensorrt
-    assert "C++ kernels target CPUs" in visible(built_site, "en", "tools/inductor")
-    assert "C++ kernel 面向 CPU" in visible(built_site, "zh", "tools/inductor")
+    assert "C++/OpenMP code for CPUs" in visible(built_site, "en", "tools/inductor")
+    assert "在 CPU 上生成 C++/OpenMP 代码" in visible(built_site, "zh", "tools/inductor")
     assert "powers of two" in visible(built_site, "en", "tools/cutile")
     assert "2 的幂" in visible(built_site, "zh", "tools/cutile")
     triton = MODEL.tools["triton"].checked

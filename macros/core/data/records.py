@@ -35,13 +35,13 @@ LAYER = RefersTo("layers", "layer")
 TABLE = RefersTo("tables", "table")
 LIST = RefersTo("lists", "list")
 TERM = RefersTo("glossary", "glossary term")
-REFERENCE = RefersTo("references", "reference")
 
 ToolId = Annotated[Id, TOOL]
 ChainId = Annotated[Id, CHAIN]
 LayerId = Annotated[Id, LAYER]
 KindId = Annotated[Id, RefersTo("kinds", "kind")]
-ReferenceId = Annotated[Id, REFERENCE]
+ReferenceId = Annotated[Id, RefersTo("references", "reference")]
+REFERENCE = RefersTo("references", "reference")  # what the `cite` macro names
 
 
 class Record(BaseModel):
