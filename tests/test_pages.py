@@ -98,7 +98,8 @@ def test_each_deep_dive_is_a_section_of_its_tool_page(built_site, lang):
         section = body.split('id="deep-dive"', 1)[1]
         visible = html.unescape(re.sub(r"<[^>]+>", "", section))
         # Its first sentence and every one of its headings are there, after the section's heading.
-        first_sentence = re.split(r"[。.]|{{", dive.read_text(encoding="utf-8").splitlines()[0])[0]
+        first_line = next(line for line in dive.read_text(encoding="utf-8").splitlines() if line and line[0] != "#")
+        first_sentence = re.split(r"。|\.(?:\s|$)|{{", first_line)[0].replace("`", "")  # `code` shows as code
         assert plain(first_sentence) in visible, (tool_id, first_sentence)
         for heading in re.findall(r"^#+ (.+)$", dive.read_text(encoding="utf-8"), re.M):
             assert heading in visible, (tool_id, heading)
