@@ -45,7 +45,7 @@ UI: dict[str, dict[str, str]] = {
     "tables": {"zh": "出现在这些对比表中", "en": "Appears in these tables"},
     "aliases": {"zh": "别名", "en": "Also known as"},
     "here": {"zh": "它在栈中的位置", "en": "Where it sits in the stack"},
-    # What the stack on a tool's page outlines; {name} is the outlined box or layer, linked.
+    # What the stack on a tool's page outlines; {name}: its own box (named), or the box it is part of or its layer (linked).
     "here_tool": {"zh": "图中框出的是它自己的方框：{name}。", "en": "The outlined box is {name} itself."},
     "here_parent": {
         "zh": "它在图中没有自己的方框；图中框出的是它所属的 {name}。",
