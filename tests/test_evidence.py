@@ -68,11 +68,11 @@ def test_excerpts_render_escaped_with_a_link_to_the_full_excerpt(built_site):
     blocks = re.findall(r'<details class="example gsm-evidence">.*?</details>', page, re.S)
 
     def shown(block: str) -> str:
-        return html.unescape(re.search(r"<pre><code>(.*?)</code></pre>", block, re.S).group(1))
+        return html.unescape(re.search(r"<pre[^>]*><code>(.*?)</code></pre>", block, re.S).group(1))
 
     block = next((b for b in blocks if shown(b) == artifact.excerpt.rstrip("\n")), None)
     assert block is not None, f"{artifact.id}'s excerpt is not shown as text on the page of {chain.name}"
-    code = re.search(r"<pre><code>(.*?)</code></pre>", block, re.S).group(1)
+    code = re.search(r"<pre[^>]*><code>(.*?)</code></pre>", block, re.S).group(1)
     assert "<" not in code and "&lt;" in code
     full = re.search(r'<a href="([^"]+)">full excerpt</a>', block).group(1)
     published = (chain / full).resolve()

@@ -14,6 +14,8 @@ import pytest
 from conftest import ROOT
 from test_browser import MODEL, Visit
 
+from macros.core.data.markup import plain
+from macros.core.settings.ui import ui
 from scripts.search_eval import TARGETS, SearchBox, evaluate, load_queries
 
 MATERIAL_HEADER = Path(__import__("material").__file__).parent / "templates" / "partials" / "header.html"
@@ -54,6 +56,8 @@ def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):
         print(report.format())
     for report in reports:
         assert report.top1 >= TARGETS["top1"] and report.top3 >= TARGETS["top3"], report.format()
+        assert len(report.comparative) >= 20, report.format()
+        assert report.compare_top3 >= TARGETS["compare_top3"], report.format()
 
 
 @pytest.mark.parametrize("prefix", ["", "en/"])
@@ -241,3 +245,103 @@ def test_without_javascript_no_search_button_is_offered(browser, base_url):
         page.wait_for_selector("[data-gsm-search-open]", state="visible")  # search.js offers it
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- comparative queries, what snippets show, counts
+
+SHOWN = """items => items.map(li => ({
+    kind: li.querySelector('.gsm-result__kind').textContent,
+    href: li.querySelector('.gsm-result__link').getAttribute('href'),
+    excerpt: (li.querySelector('.gsm-result__excerpt') || {}).textContent || '',
+    marks: Array.from(li.querySelectorAll('.gsm-result__excerpt mark')).map(m => m.textContent)}))"""
+
+
+def noted_relation(tool_id: str, kind: str):
+    return next(rel for rel in MODEL.tools[tool_id].relations if rel.type == kind and rel.note)
+
+
+@pytest.mark.parametrize(
+    "prefix, lang, query",
+    [("", "zh", "PTX 和 SASS 的区别"), ("", "zh", "PTX vs SASS"), ("en/", "en", "difference between PTX and SASS")],
+)
+def test_a_comparative_query_shows_the_place_that_compares_them_first_then_both_tools(visit, prefix, lang, query):
+    search = box(visit, prefix)
+    pages = search.search(query)
+    shown = visit.page.eval_on_selector_all(".gsm-result", SHOWN)
+    note = noted_relation("sass", "confused-with")  # "PTX is a virtual ISA; SASS is the machine code that finally runs"
+    label = ui("kind_compare", lang).format(a="PTX", b="SASS")
+    assert shown[0]["kind"] == f"{label} · SASS", shown[0]
+    assert plain(note.note.get(lang)) in shown[0]["excerpt"], shown[0]
+    assert {"PTX", "SASS"} <= set(shown[0]["marks"]), shown[0]
+    assert pages[0] == "tools/sass/" and "tools/ptx/" in pages[1:3], pages
+    visit.page.locator(".gsm-result__link").first.click()
+    visit.page.wait_for_url("**/tools/sass/?highlight=*#relations")
+    assert plain(note.note.get(lang)) in visit.page.locator("#relations ~ table").first.inner_text()
+    assert not visit.errors and not visit.offsite, (visit.errors, visit.offsite)
+
+
+@pytest.mark.parametrize(
+    "prefix, lang, query", [("", "zh", "TensorRT 与 ONNX Runtime 对比"), ("en/", "en", "TensorRT vs ONNX Runtime")]
+)
+def test_a_pair_the_compare_page_sets_side_by_side_leads_to_its_list_there(visit, prefix, lang, query):
+    item = next(i for i in MODEL.lists["confusable-pairs"].items if set(i.tools) == {"tensorrt", "onnx-runtime"})
+    search = box(visit, prefix)
+    pages = search.search(query)
+    shown = visit.page.eval_on_selector_all(".gsm-result", SHOWN)
+    assert pages[0] == "compare/" and shown[0]["href"].endswith("#list-confusable-pairs"), shown[0]
+    assert shown[0]["excerpt"].startswith(plain(item.text.get(lang))), shown[0]
+    assert {"tools/tensorrt/", "tools/onnx-runtime/"} <= set(pages[1:3]), pages
+    visit.page.locator(".gsm-result__link").first.click()
+    visit.page.wait_for_url("**/compare/?highlight=*#list-confusable-pairs")
+    assert plain(item.text.get(lang)) in visit.page.locator("#list-confusable-pairs").inner_text()
+    visit.page.wait_for_selector("#list-confusable-pairs mark.gsm-highlight")  # the two names, marked on arrival
+    heading_top = visit.page.locator("#confusable-pairs").evaluate("h => h.getBoundingClientRect().top")
+    header_bottom = visit.page.locator(".md-header").evaluate("h => h.getBoundingClientRect().bottom")
+    assert heading_top >= header_bottom  # the list's heading stays in view above it
+
+
+def test_two_tools_nothing_compares_lead_to_their_own_pages(visit):
+    search = box(visit, "en/")
+    pages = search.search("XLA vs TorchInductor")
+    assert pages[:2] == ["tools/xla/", "tools/inductor/"], pages
+    assert visit.page.locator(".gsm-result--compare").count() == 0
+
+
+@pytest.mark.parametrize("prefix, query", [("", "ONNX 模型"), ("en/", "ONNX model")])
+def test_a_starting_points_name_offers_its_routes_to_the_gpu(visit, prefix, query):
+    search = box(visit, prefix)
+    assert search.search(query)[:2] == ["tools/onnx/", "paths/onnx/"]
+
+
+def capture_metadata() -> list[str]:
+    """What the capture recorded about itself and the figures of its tables, which no snippet shows."""
+    evidence = MODEL.evidence
+    found = [evidence.artifacts_run.driver, evidence.gelu.run.driver, "sha256", "triton-cache/"]
+    found += [artifact.excerpt_file_sha256[:16] for artifact in evidence.artifacts]
+    found += [artifact.command for artifact in evidence.artifacts]
+    found += [k.name for path in evidence.gelu.paths for size in path.sizes for k in size.kernels if len(k.name) > 24]
+    return found
+
+
+@pytest.mark.parametrize("prefix, lang", [("", "zh"), ("en/", "en")])
+def test_result_snippets_never_show_capture_metadata_or_raw_table_figures(visit, prefix, lang):
+    measured_chain = MODEL.chains[next(iter(MODEL.evidence.paths_by_chain))]
+    forbidden = capture_metadata()
+    search = box(visit, prefix)
+    queries = ["driver", "sha256", "triton cache", "H200", "cuobjdump", "nvjet", plain(measured_chain.title.get(lang))]
+    for query in queries:
+        search.wait_for_results(query, typed=True)  # "sha256" is found nowhere: it is only metadata
+        shown = visit.page.eval_on_selector_all(".gsm-result", EXCERPTS)
+        for href, text in shown:
+            assert not [secret for secret in forbidden if secret in text], (query, href, text)
+
+
+@pytest.mark.parametrize("prefix, lang, one", [("", "zh", "1 个页面"), ("en/", "en", "1 page")])
+def test_the_result_count_says_one_page_in_the_singular(visit, prefix, lang, one):
+    search = box(visit, prefix)
+    status = visit.page.locator("[data-gsm-search-status]")
+    # Only the TMA page names the mbarrier it waits on.
+    assert len(search.wait_for_results("mbarrier", typed=True)) == 1
+    assert status.inner_text() == one
+    hrefs = search.wait_for_results("triton", typed=True)
+    assert len(hrefs) > 1 and status.inner_text() == ui("search_count_other", lang).format(n=len(hrefs))

@@ -1,5 +1,7 @@
 // The search box (partials/gsm-search.html): Pagefind's index of this page's language, with
-// the page a typed name belongs to first (search/names-<lang>.json, made from the data).
+// the page a typed name belongs to first (search/names-<lang>.json, made from the data) and,
+// for "A vs B" and the other ways of asking to compare two tools, the place that compares them
+// (search/compare-<lang>.json, also made from the data), then each tool's own page.
 // Results: one row per page, its kind (and a tool's layer), an excerpt, the best section.
 // ?q=… in a page's address opens the box with that query, so a search can be sent as a link.
 (function () {
@@ -18,7 +20,11 @@
   var LIMIT = settings.rows;
   var PINNED = settings.pinned;
   var RANKING = settings.ranking;
+  var COMPARATIVE = settings.comparative;
+  var counts = JSON.parse(dialog.dataset.count);
+  var plural = new Intl.PluralRules(dialog.dataset.lang);
   var engine = null;
+  var comparisons = null;
   var attempts = 0;
   var ticket = 0;
 
@@ -44,6 +50,22 @@
     return engine;
   }
 
+  // The comparison index, loaded on the first comparative query only; a failed load is retried.
+  function loadComparisons() {
+    if (!comparisons) {
+      comparisons = fetch(new URL("search/compare-" + dialog.dataset.lang + ".json", base))
+        .then(function (response) {
+          if (!response.ok) throw new Error("search/compare: " + response.status);
+          return response.json();
+        })
+        .then(function (json) { return new Map(Object.entries(json)); }, function () {
+          comparisons = null;
+          return new Map();
+        });
+    }
+    return comparisons;
+  }
+
   function normalize(text) {
     return text.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
   }
@@ -53,9 +75,10 @@
     return parsed.pathname;
   }
 
-  function withHighlight(path, query) {
+  // Pagefind's highlighter marks each value of the parameter as a phrase: one per name compared.
+  function withHighlight(path, terms) {
     var url = new URL(path, base);
-    url.searchParams.set("highlight", query);
+    [].concat(terms).forEach(function (term) { url.searchParams.append("highlight", term); });
     return url.pathname + url.search + url.hash;
   }
 
@@ -68,11 +91,79 @@
     return sections[0] || null;
   }
 
-  function rowsFor(query, pages, names) {
+  // A word is matched whole where it begins or ends with a letter or digit: "or" is not in "core".
+  var WORDLIKE = /[0-9a-z]/i;
+
+  function boundedAt(text, word, at) {
+    var before = text.charAt(at - 1);
+    var after = text.charAt(at + word.length);
+    return !(before && WORDLIKE.test(before) && WORDLIKE.test(word.charAt(0))) &&
+      !(after && WORDLIKE.test(after) && WORDLIKE.test(word.charAt(word.length - 1)));
+  }
+
+  function toolNamed(typed, names) {
+    var entry = (names.get(normalize(typed)) || []).filter(function (e) { return e.kind === "tool"; })[0];
+    return entry ? { typed: typed, entry: entry } : null;
+  }
+
+  // "[before] A <join> B [after]" (settings.comparative) where A and B both name tools: the two,
+  // as typed and as the name index knows them; otherwise null.
+  function comparedTools(query, names) {
+    var text = normalize(query).replace(/[\s?？!！。.,，]+$/, "");
+    var befores = [""].concat(COMPARATIVE.before.map(normalize));
+    var afters = [""].concat(COMPARATIVE.after.map(normalize));
+    for (var i = 0; i < befores.length; i++) {
+      var before = befores[i];
+      if (before && !(text.indexOf(before) === 0 && boundedAt(text, before, 0))) continue;
+      var rest = text.slice(before.length);
+      for (var j = 0; j < afters.length; j++) {
+        var after = afters[j];
+        var end = rest.length - after.length;
+        if (after && !(end > 0 && rest.slice(end) === after && boundedAt(rest, after, end))) continue;
+        var middle = rest.slice(0, end).trim();
+        var joins = COMPARATIVE.joins.concat(before || after ? COMPARATIVE.ands : []).map(normalize);
+        for (var k = 0; k < joins.length; k++) {
+          for (var at = middle.indexOf(joins[k], 1); at > 0; at = middle.indexOf(joins[k], at + 1)) {
+            if (!boundedAt(middle, joins[k], at)) continue;
+            var a = toolNamed(middle.slice(0, at).trim(), names);
+            var b = a && toolNamed(middle.slice(at + joins[k].length).trim(), names);
+            if (b && a.entry.id !== b.entry.id) return [a, b];
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  function nameRow(entry, highlight) {
+    return { url: withHighlight(entry.path, highlight), title: entry.title, kind: entry.kind, layer: entry.layer || "", excerpt: "", section: null };
+  }
+
+  // The pages a typed name belongs to (search/names-<lang>.json).
+  function pinnedByName(query, names) {
+    return (names.get(normalize(query)) || []).slice(0, PINNED).map(function (entry) { return nameRow(entry, query); });
+  }
+
+  // For two tools: the place that compares them best, each tool's own page, the other places.
+  function pinnedByComparison(pair, places) {
+    var highlight = [pair[0].typed, pair[1].typed];
+    var marks = [pair[0].typed, pair[1].typed, pair[0].entry.title, pair[1].entry.title];
+    var label = kinds.compare.replace("{a}", pair[0].entry.title).replace("{b}", pair[1].entry.title);
+    var rows = places.map(function (place) {
+      return { url: withHighlight(place.path, highlight), title: place.title, kind: "compare", label: label, layer: place.where, excerpt: "", text: place.excerpt, marks: marks, section: null };
+    });
+    return rows.slice(0, 1).concat([nameRow(pair[0].entry, highlight), nameRow(pair[1].entry, highlight)], rows.slice(1));
+  }
+
+  function pairKey(pair) {
+    return [pair[0].entry.id, pair[1].entry.id].sort().join(" ");
+  }
+
+  function rowsFor(pinned, pages) {
     var rows = [];
     var byPage = {};
-    (names.get(normalize(query)) || []).slice(0, PINNED).forEach(function (entry) {
-      var row = { url: withHighlight(entry.path, query), title: entry.title, kind: entry.kind, layer: entry.layer || "", excerpt: "", section: null };
+    pinned.forEach(function (row) {
+      if (byPage[pageOf(row.url)]) return; // one row per page: the first place that page holds
       byPage[pageOf(row.url)] = row;
       rows.push(row);
     });
@@ -80,7 +171,7 @@
       var known = byPage[pageOf(page.url)];
       var section = bestSection(page);
       if (known) {
-        known.excerpt = known.excerpt || page.excerpt;
+        if (!known.text) known.excerpt = known.excerpt || page.excerpt;
         return;
       }
       var row = {
@@ -108,6 +199,28 @@
     });
   }
 
+  // A comparing place's excerpt is plain text from the data: mark the names asked about in it.
+  function appendText(target, text, words) {
+    var wanted = words.filter(Boolean).map(function (word) {
+      var escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      return (WORDLIKE.test(word.charAt(0)) ? "(?<![0-9a-z])" : "") + escaped + (WORDLIKE.test(word.charAt(word.length - 1)) ? "(?![0-9a-z])" : "");
+    });
+    wanted.sort(function (a, b) { return b.length - a.length; });
+    text.split(new RegExp("(" + wanted.join("|") + ")", "i")).forEach(function (part, index) {
+      if (index % 2) {
+        var mark = document.createElement("mark");
+        mark.textContent = part;
+        target.append(mark);
+      } else if (part) {
+        target.append(part);
+      }
+    });
+  }
+
+  function countText(n) {
+    return (counts[plural.select(n)] || counts.other).replace("{n}", n);
+  }
+
   function element(tag, className, text) {
     var node = document.createElement(tag);
     node.className = className;
@@ -119,14 +232,15 @@
     list.textContent = "";
     status.classList.remove("gsm-search__status--error");
     rows.forEach(function (row) {
-      var item = element("li", "gsm-result");
+      var item = element("li", "gsm-result gsm-result--" + row.kind);
       var link = element("a", "gsm-result__link");
       link.href = row.url;
       link.append(element("span", "gsm-result__title", row.title));
-      link.append(element("span", "gsm-result__kind gsm-result__kind--" + row.kind, kinds[row.kind] + (row.layer ? " · " + row.layer : "")));
-      if (row.excerpt) {
+      link.append(element("span", "gsm-result__kind gsm-result__kind--" + row.kind, (row.label || kinds[row.kind]) + (row.layer ? " · " + row.layer : "")));
+      if (row.text || row.excerpt) {
         var excerpt = element("span", "gsm-result__excerpt");
-        appendMarked(excerpt, row.excerpt);
+        if (row.text) appendText(excerpt, row.text, row.marks);
+        else appendMarked(excerpt, row.excerpt);
         link.append(excerpt);
       }
       item.append(link);
@@ -139,7 +253,7 @@
     });
     none.hidden = !(query && rows.length === 0);
     dialog.querySelector("[data-gsm-search-none-query]").textContent = query;
-    status.textContent = query && rows.length ? dialog.dataset.count.replace("{n}", rows.length) : "";
+    status.textContent = query && rows.length ? countText(rows.length) : "";
     list.dataset.query = query;
     list.dataset.state = "done";
   }
@@ -171,10 +285,15 @@
     list.dataset.state = "searching";
     if (!query) return render("", []);
     load().then(function (loaded) {
-      return loaded[0].search(query).then(function (found) {
+      var pair = comparedTools(query, loaded[1]);
+      // Asked to compare two tools, the full text is searched for the two names, not the phrasing.
+      var words = pair ? pair[0].typed + " " + pair[1].typed : query;
+      var pages = loaded[0].search(words).then(function (found) {
         return Promise.all(found.results.slice(0, LIMIT * 2).map(function (result) { return result.data(); }));
-      }).then(function (pages) {
-        if (mine === ticket) render(query, rowsFor(query, pages.filter(containsLatinWords(query)), loaded[1]));
+      });
+      return Promise.all([pages, pair ? loadComparisons() : null]).then(function (done) {
+        var pinned = pair ? pinnedByComparison(pair, done[1].get(pairKey(pair)) || []) : pinnedByName(query, loaded[1]);
+        if (mine === ticket) render(query, rowsFor(pinned, done[0].filter(containsLatinWords(words))));
       });
     }).catch(function (error) {
       if (mine === ticket) fail();

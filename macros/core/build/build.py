@@ -33,6 +33,7 @@ class Build:
     slots: Slots  # diagrams and excerpts kept out of Markdown
     data_version: str
     repository: str = ""  # e.g. https://github.com/owner/repo, for "edit this record" links
+    shells: Shells | None = None  # the page shells, where the site-wide files look up which page shows what
     _memo: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -83,7 +84,8 @@ class Build:
         """Load and check the data (raises DataError) and open the build's cache: `cache_root`,
         else $GSM_CACHE_DIR or .cache/."""
         cache = DiskCache(cache_root or default_root(), BuildKey.of(data_dir, config_file))
-        model = load(data_dir, display_path(data_dir), Shells.of(config_file), warnings=False)
+        shells = Shells.of(config_file)
+        model = load(data_dir, display_path(data_dir), shells, warnings=False)
         slots = Slots()
         return cls(
             model,
@@ -93,6 +95,7 @@ class Build:
             slots,
             data_version(data_dir),
             repository.rstrip("/"),
+            shells,
         )
 
     def edit_url(self, collection: str, record_id: str) -> str:

@@ -61,6 +61,7 @@ def finish_site(
     fails); the Pagefind index only if `search` (`make serve` writes it once the pages are served)."""
     site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
     search_index.write_name_indexes(site, build.model, build.languages, parts.page_titles)
+    search_index.write_comparison_indexes(site, build.model, build.languages, build.shells, parts.page_titles)
     if search:
         search_index.index(site)
     site_files.write_export(site, build.model, build.data_version)

@@ -19,7 +19,7 @@ from pathlib import Path
 import jinja2
 from jinja2 import nodes
 
-from ..settings.addresses import RECORD_PAGES
+from ..settings.addresses import RECORD_PAGES, record_path
 from . import records as r
 from .checks import unknown_reference
 from .problems import Problem
@@ -150,6 +150,37 @@ def _linked_ids(text: str, file: str) -> Iterator[WrittenId]:
                 yield WrittenId(
                     file, number, offset + link.start(2) + 1, f"link to {folder}/", record_id, PAGE_FOLDERS[folder]
                 )
+
+
+def pages_showing(shells: Shells, macro: str) -> dict[str, dict[str, list[str]]]:
+    """record id → language → the pages whose shells call `macro` with it (`guide_list`: the
+    pages that show a list), as paths below the language root."""
+    shown: dict[str, dict[str, list[str]]] = {}
+    for path in sorted(shells.docs_dir.rglob("*.md")):
+        page = shell_page(path.relative_to(shells.docs_dir).as_posix())
+        if page is None:
+            continue
+        lang, url = page
+        for found in _macro_ids(path.read_text(encoding="utf-8"), shells.display(path)):
+            if found.context == f"{macro}(…)":
+                pages = shown.setdefault(found.value, {}).setdefault(lang, [])
+                if url not in pages:
+                    pages.append(url)
+    return shown
+
+
+def shell_page(relative: str) -> tuple[str, str] | None:
+    """(language, page path below its root) a shell under docs/ is built into: `compare.en.md` →
+    ("en", "compare/"), `concepts/index.zh.md` → ("zh", "concepts/"), `index.en.md` → ("en", ""),
+    a deep dive `deep-dives/triton.en.md` → ("en", "tools/triton/"); None for a file without a language."""
+    stem, _, rest = relative.rpartition(".")[0].rpartition(".")
+    if not stem or rest.count("/") or not re.fullmatch(r"[a-z]{2}", rest):
+        return None
+    folder, _, name = stem.rpartition("/")
+    if folder == DEEP_DIVES:
+        return rest, record_path(TOOL.collection, name)
+    page = folder if name == "index" else stem
+    return rest, f"{page}/" if page else ""
 
 
 def _missing_nav_shells(shells: Shells) -> list[Problem]:

@@ -7,7 +7,8 @@ writes a static bundle under `pagefind/` that the search box (`docs/assets/searc
 on demand. Each language's pages load that language's index only, so search is scoped per
 language with no code of ours inside the engine. The name index (`search/names-<lang>.json`)
 puts the page a typed name belongs to first: full-text ranking alone cannot tell that "Triton"
-means the Triton page and not one of the forty pages that mention it.
+means the Triton page and not one of the forty pages that mention it. The comparison index
+(`search/compare-<lang>.json`) does the same for "A vs B": the places that compare two tools.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from pathlib import Path
 
 from pagefind_bin_extended import get_executable
 
+from ..data.markup import plain
+from ..data.shell_references import Shells, pages_showing
+from ..settings import addresses
 from ..settings.languages import Languages
+from ..views.search_pairs import comparison_index
 from ..views.search_terms import name_index
 
 
@@ -51,3 +56,20 @@ def write_name_indexes(site_dir: Path, model, languages: Languages, page_titles:
         names = name_index(model, lang, languages.prefix(lang), page_titles.get(lang, []))
         text = json.dumps(names, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
         (folder / f"names-{lang}.json").write_text(text, encoding="utf-8")
+
+
+def write_comparison_indexes(
+    site_dir: Path, model, languages: Languages, shells: Shells | None, page_titles: dict[str, list]
+) -> None:
+    """search/compare-<lang>.json: pair of tool ids → the places that compare the two, for the
+    search box's first row on a comparative query. Lists are found where the page shells show them."""
+    folder = Path(site_dir) / "search"
+    folder.mkdir(parents=True, exist_ok=True)
+    shown = pages_showing(shells, "guide_list") if shells else {}
+    for lang in languages.codes:
+        titles = {path: title for title, path in page_titles.get(lang, [])}
+        titles.update({addresses.tool_path(tool.id): plain(tool.name.get(lang)) for tool in model.tools.values()})
+        list_pages = {list_id: pages.get(lang, []) for list_id, pages in shown.items()}
+        index = comparison_index(model, lang, languages.prefix(lang), list_pages, titles)
+        text = json.dumps(index, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        (folder / f"compare-{lang}.json").write_text(text, encoding="utf-8")

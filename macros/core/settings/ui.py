@@ -16,7 +16,16 @@ UI: dict[str, dict[str, str]] = {
     "search_none_try": {"zh": "可以换个说法，或者看看", "en": "Try other words, or browse the"},
     "search_glossary": {"zh": "术语表", "en": "glossary"},
     "search_tool_index": {"zh": "工具索引", "en": "tool index"},
-    "search_count": {"zh": "{n} 个页面", "en": "{n} pages"},
+    # The number of result pages, one word per plural category (Intl.PluralRules: Chinese has
+    # only "other"; English "one" and "other").
+    "search_count_one": {"zh": "{n} 个页面", "en": "{n} page"},
+    "search_count_other": {"zh": "{n} 个页面", "en": "{n} pages"},
+    # What a result that compares the two tools a query names ("PTX vs SASS") is labelled with:
+    # {a} and {b} are the two tools' names.
+    "kind_compare": {"zh": "{a} 和 {b} 的区别", "en": "{a} vs {b}"},
+    # A table row in that result's excerpt: each column's name and cell, one after the other.
+    "compare_cell": {"zh": "{column}：{cell}", "en": "{column}: {cell}"},
+    "compare_next_cell": {"zh": "；", "en": "; "},
     "search_error": {
         "zh": "搜索没能加载（也许网络断了）。再搜一次时会重新加载。",
         "en": "Search could not be loaded (perhaps you are offline). It will try again on your next search.",

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..data import routes
+from ..data.markup import plain
 from ..settings import addresses
+from ..settings.ui import ui
 
 KIND_ORDER = ("tool", "layer", "chain", "glossary", "page")  # which page wins when names collide
 
@@ -23,6 +26,68 @@ SEARCH_SETTINGS = {
     },
     "rows": 10,  # rows shown; the first screen holds about six
     "pinned": 3,  # pages a typed name can pin above the full-text results
+    # How readers ask to compare two things, in either language (either site may be asked either
+    # way): "[before] A <join> B [after]"; a word of `ands` joins A and B only with a `before` or
+    # an `after` ("difference between A and B", "A 和 B 的区别"), since "A and B" alone is a query
+    # about both. When A and B are both tools' names, the places that compare them come first.
+    "comparative": {
+        "joins": [
+            "vs",
+            "vs.",
+            "versus",
+            "or",
+            "compared to",
+            "compared with",
+            "against",
+            "还是",
+            "对比",
+            "对",
+            "比较",
+            "或",
+            "或者",
+        ],
+        "ands": ["and", "with", "和", "与", "跟", "同", "及"],
+        "before": [
+            "what is the difference between",
+            "what's the difference between",
+            "difference between",
+            "differences between",
+            "the difference between",
+            "compare",
+            "comparing",
+            "comparison of",
+            "对比",
+            "比较",
+            "区分",
+        ],
+        "after": [
+            "difference",
+            "differences",
+            "compared",
+            "comparison",
+            "which one",
+            "which is better",
+            "的区别",
+            "区别",
+            "有什么区别",
+            "有何区别",
+            "的差异",
+            "差异",
+            "的不同",
+            "有什么不同",
+            "不同",
+            "对比",
+            "的对比",
+            "比较",
+            "的比较",
+            "哪个好",
+            "哪个更好",
+            "怎么选",
+            "选哪个",
+            "的关系",
+            "关系",
+        ],
+    },
 }
 
 
@@ -68,8 +133,9 @@ def normalize(name: str) -> str:
 
 
 def name_index(model, lang: str, prefix: str = "", pages: list[tuple[str, str]] = ()) -> dict[str, list[dict]]:
-    """normalized name → the pages it names, best first: tools by name or alias, layers, chains,
-    glossary terms (in either language) and hand-written pages by title (`pages`: title, path).
+    """normalized name → the pages it names, best first: tools by name or alias (and the path
+    finder's page for a starting point), layers, chains, glossary terms (in either language) and
+    hand-written pages by title (`pages`: title, path).
     Paths are relative to the site's root (`prefix` is the language's folder, "en/"); each
     entry carries its kind and, for a tool, its layer in `lang`, as the search box shows them."""
     entries: list[tuple[str, dict]] = []
@@ -82,7 +148,16 @@ def name_index(model, lang: str, prefix: str = "", pages: list[tuple[str, str]] 
     for tool in model.tools.values():
         layer = model.layers[tool.layer].name.get(lang) if tool.layer else ""
         entry = {"path": addresses.tool_path(tool.id), "title": tool.name.get(lang), "kind": "tool", "layer": layer}
+        entry["id"] = tool.id  # names the tool in the comparison index (search/compare-<lang>.json)
         add([*record_forms(tool), *tool.aliases], entry)
+    for tool_id in routes.starting_points(model):
+        # A starting point's routes to the GPU ("From an ONNX model to the GPU"), after its tool page.
+        tool = model.tools[tool_id]
+        title = ui("finder_page_title", lang).format(start=plain(tool.name.get(lang)))
+        add(
+            [*record_forms(tool), *tool.aliases],
+            {"path": addresses.start_path(tool_id), "title": title, "kind": "page"},
+        )
     for layer in model.layers.values():
         add(
             record_forms(layer),

@@ -547,6 +547,7 @@ def guide_list(page: Page, list_id: str) -> Markup:
     guide = page.model.lists[list_id]
     return page.show(
         "guide_list.html",
+        id=list_id,
         lagging=lagging_fields(page, "lists", list_id),
         intro=inline_html(page.t(guide.intro)) if guide.intro else None,
         items=list_items(page, guide.items),
