@@ -222,6 +222,11 @@ def test_tool_pages_have_no_empty_table_headers(open_page):
 # ---------------------------------------------------------------- the path finder
 
 
+def told_by(route):
+    """A route and the near-identical routes it is shown for (its retellings)."""
+    return [route, *(retelling.route for retelling in route.retellings)]
+
+
 def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
     starts = starting_points(MODEL)
     for expected in ("pytorch", "torch-compile", "jax", "triton", "cute-dsl", "cuda-cpp", "onnx", "tensorrt"):
@@ -230,10 +235,11 @@ def test_routes_are_derived_from_the_chains_and_reach_the_gpu():
         for route in routes_from(MODEL, start):
             last = route.steps[-1]
             assert MODEL.step_layer(last) in ("driver-runtime", "hardware") or {"sass", "cubin"} & set(last.tools)
-    jax = {leg.chain.id for route in routes_from(MODEL, "jax") for leg in route.legs}
+    jax = {chain for route in routes_from(MODEL, "jax") for told in told_by(route) for chain in told.chain_ids}
     assert {"jax-jit", "xla-pipeline"} <= jax
-    # torch.compile's 9.14 path stops at Inductor/Triton; its route goes on along another chain.
-    joined = [route for route in routes_from(MODEL, "torch-compile") if len(route.legs) > 1]
+    # torch.compile's 9.14 path stops at Inductor/Triton; its route goes on along another chain
+    # (and retells the route of the chain it joins).
+    joined = [told for route in routes_from(MODEL, "torch-compile") for told in told_by(route) if len(told.legs) > 1]
     assert joined and joined[0].legs[0].chain.id == "gelu-torch-compile"
     # ONNX Runtime's 9.14 path ends in a decision between EPs; its TensorRT branch goes on to the GPU.
     (through_ort,) = [r for r in routes_from(MODEL, "onnx") if r.legs[0].chain.id == "gelu-onnx-runtime"]
@@ -281,7 +287,9 @@ def test_an_unknown_from_says_so_and_offers_the_starts_through_it_or_the_nearest
     through = [
         s
         for s in starting_points(MODEL)
-        if any(tool.id in step.tools for r in routes_from(MODEL, s) for step in r.steps)
+        if any(
+            tool.id in step.tools for route in routes_from(MODEL, s) for told in told_by(route) for step in told.steps
+        )
     ]
     page = open_page(f"{lang}paths/?from={tool.id}")
     notice = page.locator(".gsm-finder-notice")

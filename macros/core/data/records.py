@@ -98,6 +98,9 @@ class Layer(Record):
         None,
         description="The path finder: 'start' if a reader's code can start here, 'end' if a route has reached the GPU here",
     )
+    starts: Text | None = Field(
+        None, description="The path finder's heading for the starting points in this layer, e.g. 'Frameworks'"
+    )
 
 
 SYMMETRIC_RELATIONS = ("alternative", "confused-with")  # read the same both ways; stated on one side
@@ -153,6 +156,11 @@ class Tool(Record):
     input: Text | None = None
     output: Text | None = None
     reaches_gpu: Text | None = Field(None, description="How its work reaches the GPU")
+    prebuilt_kernels: Text | None = Field(
+        None,
+        description="For a library whose kernels ship compiled: in what form (SASS for each GPU architecture …); "
+        "a route that calls it says so instead of showing code generation",
+    )
     example: NonEmpty | None = Field(None, description="A short code example from the seed, the same in every language")
     suits: list[Text] = Field(default_factory=list)
     avoid: list[Text] = Field(default_factory=list, description="What it does not suit")

@@ -42,6 +42,7 @@ UI: dict[str, dict[str, str]] = {
     "input": {"zh": "输入", "en": "Input"},
     "output": {"zh": "输出", "en": "Output"},
     "reaches_gpu": {"zh": "怎么落到 GPU 上", "en": "How it reaches the GPU"},
+    "prebuilt_kernels": {"zh": "机器码", "en": "Machine code"},
     "suits": {"zh": "适合", "en": "Good for"},
     "avoid": {"zh": "不适合", "en": "Not the right tool for"},
     "placement": {"zh": "为什么放在这一层", "en": "Why it sits in this layer"},
@@ -292,6 +293,7 @@ UI: dict[str, dict[str, str]] = {
         "en": "To help, review the English against the Chinese on GitHub.",
     },
     # The path finder: from where a reader's code starts to the GPU.
+    "finder_title": {"zh": "从这里到 GPU", "en": "From here to the GPU"},
     "finder_start": {"zh": "你的代码从哪里开始", "en": "Where your code starts"},
     "finder_starts": {"zh": "起点", "en": "Starting points"},
     "finder_page_title": {"zh": "从 {start} 到 GPU", "en": "From {start} to the GPU"},
@@ -304,6 +306,20 @@ UI: dict[str, dict[str, str]] = {
     "finder_route": {"zh": "路线", "en": "Route"},
     "finder_via": {"zh": "沿执行链", "en": "Following"},
     "finder_then": {"zh": "接着沿", "en": "then"},
+    "finder_files": {"zh": "手上已有的文件", "en": "Files you already have"},
+    "finder_generates": {"zh": "{tool} 如何生成 kernel", "en": "How {tool} generates its kernels"},
+    "finder_prebuilt": {"zh": "{tool} 的机器码：", "en": "Machine code in {tool}:"},
+    "finder_update_seen": {
+        "zh": "{date} 核对后更新：见路线 {number}",
+        "en": "Updated {date} after checking: see route {number}",
+    },
+    "finder_retold": {
+        "zh": "其他执行链讲的同一条路，以及它们说法不同的步骤：",
+        "en": "The same way as other chains tell it, with the steps they word differently:",
+    },
+    "tool_routes": {"zh": "经过它的路线", "en": "Routes through this tool"},
+    "list_separator": {"zh": "、", "en": ", "},
+    "colon": {"zh": "：", "en": ": "},
     "finder_figure_desc": {
         "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",
         "en": "This route drawn from the starting point down to the GPU; boxes link to tool pages. The numbered list below is the text version.",
