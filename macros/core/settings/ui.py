@@ -92,7 +92,13 @@ UI: dict[str, dict[str, str]] = {
     "site_name": {"zh": "GPU 编程栈地图", "en": "GPU Stack Map"},
     # Embedding a diagram in another page (an iframe of its /embed/ page).
     "embed": {"zh": "嵌入", "en": "Embed"},
-    "embed_help": {"zh": "把这段代码粘贴到你的网页里：", "en": "Paste this code into your page:"},
+    "embed_help": {
+        "zh": "把这段代码粘贴到你的网页里。第二行 script 会让 iframe 的高度自动贴合图的内容（图按 iframe 的宽度选用宽版或窄版布局）；"
+        "去掉这一行，iframe 就保持代码里写的固定高度。",
+        "en": "Paste this code into your page. Its second line, a script, sizes the iframe to the height of its content "
+        "(the diagram picks its wide or narrow layout by the iframe's width); without it, the iframe keeps the fixed "
+        "height written in the code.",
+    },
     "embed_code": {"zh": "嵌入代码", "en": "Embed code"},
     "embed_copy": {"zh": "复制", "en": "Copy"},
     "embed_copied": {"zh": "已复制", "en": "Copied"},
