@@ -156,6 +156,7 @@ UI: dict[str, dict[str, str]] = {
     "print_poster_a3": {"zh": "栈海报 A3（297 × 420 mm）", "en": "Stack poster, A3 (297 × 420 mm)"},
     "print_poster_a4": {"zh": "栈海报 A4（210 × 297 mm）", "en": "Stack poster, A4 (210 × 297 mm)"},
     "print_booklet_a4": {"zh": "执行链手册 A4（每页一条链）", "en": "Chains booklet, A4 (one chain per page)"},
+    "print_first_page": {"zh": "第一页：{document}，{language}版", "en": "First page, {language} edition: {document}"},
     # Evidence: real compiler output and measurements.
     "evidence": {"zh": "实测产物", "en": "Real output"},
     "evidence_full": {"zh": "完整摘录", "en": "full excerpt"},
