@@ -15,9 +15,11 @@ from pathlib import Path
 from macros.adapter import engine
 from macros.core.build.cache import default_root
 from macros.core.data.problems import DataError
+from macros.core.outputs.print_sizes import size_text
 from macros.core.outputs.search_index import SearchIndexError
 from macros.core.outputs.site_files import merge_language_sitemaps
 from macros.core.settings import environment
+from macros.core.settings.addresses import print_outputs
 from macros.core.settings.languages import read_config, read_languages
 from macros.core.settings.options import SiteOptions
 
@@ -85,7 +87,7 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
         os.environ[environment.SOURCE_DATE_EPOCH] = env[environment.SOURCE_DATE_EPOCH]
         try:
             for path in write_pdfs(work / "print"):
-                print(f"wrote {path.relative_to(work)} ({path.stat().st_size // 1024} KB)")
+                print(f"wrote {path.relative_to(work)} ({size_text(path.stat().st_size)})")
         except DataError as error:
             ok = print_data_errors(error) == OK
     ok = all([process.wait() == 0 for process in processes.values()]) and ok
@@ -104,10 +106,11 @@ def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
     merge_language_sitemaps(
         staging, [work / lang for lang in languages.others], int(env[environment.SOURCE_DATE_EPOCH])
     )
-    if with_print:  # beside the Print page's own index.html
+    if with_print:  # beside the Print page's own index.html: the PDFs and their first pages' pictures
         (staging / "print").mkdir(exist_ok=True)
-        for pdf in sorted((work / "print").glob("*.pdf")):
-            pdf.rename(staging / "print" / pdf.name)
+        for name in print_outputs(languages.codes):
+            if (work / "print" / name).exists():
+                (work / "print" / name).rename(staging / "print" / name)
     return finish(staging, work, config, languages, search)
 
 

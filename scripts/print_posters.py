@@ -1,4 +1,5 @@
-"""Write the printable PDFs: stack posters (A3 and A4 portrait) and chain booklets, per language.
+"""Write the printable PDFs: stack posters (A3 and A4 portrait) and chain booklets, per language,
+each with a picture of its first page for the Print page (macros/core/outputs/thumbnail.py).
 
 WeasyPrint lays out HTML made by macros/core/outputs/poster.py at exact page sizes and embeds the
 Noto Sans CJK subsets as real fonts (Chromium would turn them into Type 3 glyphs).
@@ -13,7 +14,9 @@ from macros.core.build.build import Build
 from macros.core.data.problems import DataError
 from macros.core.data.version import source_date
 from macros.core.outputs.poster import Edition, chains_booklet, stack_poster
-from macros.core.settings.addresses import print_files
+from macros.core.outputs.print_sizes import size_text
+from macros.core.outputs.thumbnail import first_page
+from macros.core.settings.addresses import print_files, print_thumbnail
 from macros.core.settings.languages import read_config, read_languages, read_site_url
 from macros.core.settings.options import SiteOptions
 
@@ -23,7 +26,8 @@ CONFIG = ROOT / "mkdocs.yml"
 
 
 def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | None = None) -> list[Path]:
-    """Render every printable document into `out_dir` (raises DataError); returns the paths written."""
+    """Render every printable document, and the picture of its first page, into `out_dir` (raises
+    DataError); returns the documents' paths."""
     import weasyprint
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
@@ -37,6 +41,9 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
     edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
     files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)
+    for name, lang, what, size in files:
+        picture = first_page(build.model, lang, what, size, edition, build.diagrams)
+        (out_dir / print_thumbnail(name)).write_text(picture, encoding="utf-8")
     # The PDFs depend on the whole build key and the edition (date, address): reuse them while those match.
     cache = build.cache.namespace("print")
     entries = {name: (edition.date, edition.site_url, name) for name, *_ in files}
@@ -69,5 +76,5 @@ def run(args) -> int:
     except DataError as error:
         return print_data_errors(error)
     for path in written:
-        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+        print(f"wrote {path} ({size_text(path.stat().st_size)})")
     return OK

@@ -1,28 +1,47 @@
 """Diagrams other sites embed: every /embed/ page in an iframe of a page on another origin, in
-headless Chromium, and the "Embed" control that gives the code to copy."""
+headless Chromium, and the "Embed" control that gives the code to copy; the embed picks its
+layout by the frame's width and the page around it sizes the frame to its content."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from conftest import ROOT
 from picks import a_chain, a_deep_dive_tool, a_measured_chain_with_a_stack_tool
 from test_browser import MODEL
 
 from macros.core.data.markup import plain
 from macros.core.data.model import chain_tool_ids
+from macros.core.diagrams.readable import (
+    SMALLEST_TEXT_PX,
+    WIDE_FROM_STEPS,
+    readable_width,
+    wide_from_step,
+    with_min_width,
+)
+from macros.core.settings.embed_snippet import RESIZE_SNIPPET
 from scripts.static_server import serve
 
 LANGUAGES = {"": "zh", "en/": "en"}
 EMBEDS = ["stack/", *[f"chains/{chain_id}/" for chain_id in MODEL.chains], "measured/4096/", "measured/256/"]
+# A phone, a blog's column, a wide page: the widths of the frames an embed is tested in.
+FRAME_WIDTHS = (320, 728, 1000)
+BLANK_BAND_PX = 40
 
 
 @pytest.fixture
 def other_origin(tmp_path):
-    """A page on another origin (another port of 127.0.0.1) that embeds what it is given."""
+    """A page on another origin (another port of 127.0.0.1) that embeds what it is given: an
+    iframe of `src`, or the `code` a reader pasted, in a column `column` px wide."""
 
-    def host(src: str, width: int = 720, height: int = 600) -> str:
+    def host(src: str = "", width: int = 720, height: int = 600, code: str = "", column: int = 0) -> str:
+        embed = code or f'<iframe src="{src}" title="embedded diagram" width="{width}" height="{height}"></iframe>'
+        if column:
+            embed = f'<div style="width:{column}px">{embed}</div>'
         (tmp_path / "index.html").write_text(
-            f'<!doctype html><html lang="en"><title>A blog post</title><h1>A blog post</h1>'
-            f'<iframe src="{src}" title="embedded diagram" width="{width}" height="{height}"></iframe>',
+            f'<!doctype html><html lang="en"><title>A blog post</title><body style="margin:8px">'
+            f"<h1>A blog post</h1>{embed}",
             encoding="utf-8",
         )
         return url + "index.html"
@@ -137,3 +156,142 @@ def test_without_javascript_no_embed_control_is_offered(browser, base_url):
         assert not page.locator("details[data-gsm-embed]").is_visible()
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- fitting the frame
+
+SMALLEST_TEXT = """() => Math.min(...[...document.querySelectorAll("svg text")]
+    .filter((text) => text.checkVisibility())
+    .map((text) => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a))"""
+CONTENT_HEIGHT = "() => Math.ceil(document.documentElement.getBoundingClientRect().height)"
+# Set by the test's page around the iframe (not by the pasted code): each height the embed posted.
+RECORD_POSTS = (
+    '<script>addEventListener("message",function(e){'
+    "(window.posted=window.posted||[]).push(e.data&&e.data.gsmEmbedHeight)})</script>"
+)
+
+
+def copied_code(page, url: str, embed_path: str) -> str:
+    """The code a reader copies from the Embed control of a diagram on the page at `url`."""
+    page.goto(url, wait_until="load")
+    control = page.locator(f'details[data-gsm-embed][data-src*="{embed_path}"]').first
+    control.locator("summary").click()
+    return control.locator("textarea").input_value()
+
+
+@pytest.mark.parametrize("prefix", LANGUAGES, ids=LANGUAGES.values())
+def test_an_embed_picks_its_layout_by_the_frame_width_and_the_frame_takes_its_height(
+    browser, base_url, other_origin, prefix
+):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        chain = a_chain()
+        codes = {
+            "stack": copied_code(page, f"{base_url}{prefix}tools/{a_deep_dive_tool().id}/", "embed/stack/"),
+            chain.id: copied_code(page, f"{base_url}{prefix}chains/{chain.id}/", f"embed/chains/{chain.id}/"),
+        }
+        for name, code in codes.items():
+            assert RESIZE_SNIPPET in code, code
+            for width in FRAME_WIDTHS:
+                page.goto(other_origin(code=RECORD_POSTS + code, column=width), wait_until="load")
+                frame = page.locator("iframe").element_handle().content_frame()
+                frame.wait_for_load_state("load")
+                # The state: the snippet has given the iframe the height the embed last posted.
+                page.wait_for_function(
+                    "() => window.posted && document.querySelector('iframe').height == window.posted.at(-1)"
+                )
+                where = f"{name} in a {width} px frame"
+                frame_height = page.locator("iframe").evaluate("f => f.getBoundingClientRect().height")
+                content = frame.evaluate(CONTENT_HEIGHT)
+                assert 0 <= frame_height - content <= BLANK_BAND_PX, (where, frame_height, content)
+                assert frame.evaluate(SMALLEST_TEXT) >= SMALLEST_TEXT_PX - 0.01, where
+                assert frame.locator("body").evaluate("b => b.scrollWidth <= b.clientWidth"), where
+                wide = frame.locator(".gsm-layout--wide").is_visible()
+                assert wide != frame.locator(".gsm-layout--narrow").is_visible(), where  # one layout of the two
+                if width == 1000:
+                    assert wide, where  # wide enough for the wide layout at 11 px or more
+        # The stack's wide layout needs more than a blog's column to keep its text at 11 px.
+        page.goto(other_origin(code=codes["stack"], column=728), wait_until="load")
+        frame = page.frame_locator("iframe")
+        frame.locator(".gsm-layout--narrow svg").wait_for(state="visible")
+    finally:
+        context.close()
+
+
+def test_a_frame_resized_by_the_page_around_it_follows_the_content(browser, base_url, other_origin):
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        code = copied_code(page, f"{base_url}en/chains/{a_chain().id}/", "embed/chains/")
+        page.goto(other_origin(code=RECORD_POSTS + code, column=1000), wait_until="load")
+        page.wait_for_function("() => window.posted && document.querySelector('iframe').height == window.posted.at(-1)")
+        tall = page.locator("iframe").evaluate("f => f.height")
+        # The column narrows (a phone turned, a sidebar opened): the embed posts again, the frame follows.
+        page.locator("div").evaluate("column => { column.style.width = '320px'; }")
+        page.wait_for_function(
+            "tall => { const f = document.querySelector('iframe'); return f.height != tall && f.height == window.posted.at(-1); }",
+            arg=tall,
+        )
+        frame = page.locator("iframe").element_handle().content_frame()
+        content = frame.evaluate(CONTENT_HEIGHT)
+        assert 0 <= page.locator("iframe").evaluate("f => f.getBoundingClientRect().height") - content <= BLANK_BAND_PX
+    finally:
+        context.close()
+
+
+def test_the_resize_line_listens_only_to_its_own_iframes_and_only_to_numbers(browser, other_origin):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        frame_page = "data:text/html,<p>an embed</p>"
+        # Every height the iframe is given, in order (MutationObserver: no waiting on time).
+        record = (
+            "<script>new MutationObserver(function(){(window.heights=window.heights||[])"
+            '.push(document.querySelector("iframe").height)})'
+            '.observe(document.querySelector("iframe"),{attributes:true})</script>'
+        )
+        code = f'<iframe src="{frame_page}" height="100"></iframe>{RESIZE_SNIPPET}{record}'
+        page.goto(other_origin(code=code), wait_until="load")
+        # Posted by the page itself (not an iframe's window), or a height that is no sane number: ignored.
+        page.evaluate("() => postMessage({gsmEmbedHeight: 900}, '*')")
+        frame = page.locator("iframe").element_handle().content_frame()
+        frame.evaluate(
+            """() => {
+                parent.postMessage({gsmEmbedHeight: "900px"}, "*");
+                parent.postMessage({gsmEmbedHeight: 1e9}, "*");
+                parent.postMessage("gsmEmbedHeight", "*");
+                parent.postMessage({gsmEmbedHeight: 321.2}, "*");
+            }"""
+        )
+        page.wait_for_function("() => window.heights && window.heights.length > 0")
+        assert page.evaluate("() => window.heights") == ["322"]
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- the pieces, without a browser
+
+
+def test_readable_width_is_where_the_smallest_text_is_11_px():
+    svg = '<svg viewBox="0.00 0.00 130.00 40.00"><text font-size="13.00">a</text><text font-size="26.00">b</text></svg>'
+    assert readable_width(svg) == pytest.approx(130 * SMALLEST_TEXT_PX / 13)
+    assert readable_width('<svg viewBox="0 0 10 10"><rect/></svg>') is None
+    # The wide layout switches on at the first step at least that wide; never past the last step.
+    assert wide_from_step(110) == 150 and wide_from_step(150) == 150 and wide_from_step(100.2) == 150
+    assert wide_from_step(WIDE_FROM_STEPS[-1] + 1) is None
+    assert with_min_width('<svg style="max-width:173px" viewBox="0 0 130 40">', 110.2).startswith(
+        '<svg style="max-width:173px;min-width:111px"'
+    )
+    assert with_min_width('<svg viewBox="0 0 130 40">', 110) == '<svg style="min-width:110px" viewBox="0 0 130 40">'
+
+
+def test_embed_css_has_a_container_query_for_every_step_the_views_can_pick():
+    css = (ROOT / "docs" / "assets" / "embed.css").read_text(encoding="utf-8")
+    found = {int(step) for step in re.findall(r"@container \(min-width: (\d+)px\) \{ \.gsm-wide-from-\1 ", css)}
+    assert found == set(WIDE_FROM_STEPS)
+
+
+def test_readme_quotes_the_resize_line_the_embed_control_gives():
+    assert RESIZE_SNIPPET in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "\n" not in RESIZE_SNIPPET  # one line

@@ -1,16 +1,23 @@
-"""The printable PDFs: exact paper sizes, fonts embedded, text extractable, one chain per page."""
+"""The printable PDFs: exact paper sizes, fonts embedded, text extractable, one chain per page;
+and the Print page, which shows each one's first page and its size."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
 from conftest import ROOT
 
+from macros.core.build.build import Build
 from macros.core.data.model import load
-from macros.core.settings.addresses import print_files
+from macros.core.outputs.poster import Edition
+from macros.core.outputs.print_sizes import size_text, with_sizes
+from macros.core.outputs.thumbnail import first_page
+from macros.core.settings.addresses import print_files, print_thumbnail
 from macros.core.settings.languages import read_languages
+from macros.core.settings.ui import ui
 
 LANGUAGES = read_languages(ROOT / "mkdocs.yml").codes
 MODEL = load(ROOT / "data")
@@ -152,7 +159,77 @@ def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, sh
         for name, *_ in print_files(LANGUAGES):
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/print/{name}", timeout=10) as response:
                 assert response.status == 200 and response.read(5) == b"%PDF-", name
+            with urllib.request.urlopen(
+                f"http://127.0.0.1:{port}/print/{print_thumbnail(name)}", timeout=10
+            ) as response:
+                assert response.status == 200 and response.read(4) == b"<svg", name
+        # The Print page shows each PDF's size, though the PDFs were written before the pages.
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/print/", timeout=10) as response:
+            shown = re.findall(r'data-gsm-pdf="([^"]+)">(\d[^<]*)</span>', response.read().decode("utf-8"))
+        assert sorted(name for name, _ in shown) == sorted(name for name, *_ in print_files(LANGUAGES)), shown
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=60)
         log.close()
+
+
+# ---------------------------------------------------------------- the Print page
+
+
+def test_a_size_reads_as_a_reader_writes_it():
+    assert [size_text(n) for n in (318 * 1024, 1, 1023 * 1024 + 600, 1536 * 1024)] == [
+        "318 KB",
+        "1 KB",
+        "1.0 MB",
+        "1.5 MB",
+    ]
+
+
+def test_sizes_fill_only_the_slots_of_files_that_were_built():
+    page = '<span class="gsm-pdf-size" data-gsm-pdf="a.pdf"></span> <span class="gsm-pdf-size" data-gsm-pdf="b.pdf"></span>'
+    assert with_sizes(page, {"a.pdf": 2048}) == page.replace('"a.pdf"></span>', '"a.pdf">2 KB</span>')
+
+
+@pytest.fixture(scope="module")
+def build() -> Build:
+    """The real data and diagrams, as the print build reads them."""
+    return Build.start(ROOT / "data", read_languages(ROOT / "mkdocs.yml"), ROOT / "mkdocs.yml")
+
+
+@pytest.mark.parametrize("name,lang,what,size", print_files(LANGUAGES))
+def test_the_first_page_picture_is_a_page_of_that_paper_with_the_documents_title(build, name, lang, what, size):
+    languages = build.languages
+    edition = Edition("v1 <&>", "2025-01-02", "https://example.org/gpu/", languages)
+    picture = ET.fromstring(first_page(build.model, lang, what, size, edition, build.diagrams))  # well-formed
+    width, height = PAPER_POINTS[size]
+    assert abs(float(picture.get("width")) - width) < 1 and abs(float(picture.get("height")) - height) < 1
+    words = "".join("".join(text.itertext()) for text in picture.iter("{http://www.w3.org/2000/svg}text"))
+    first = next(iter(MODEL.chains.values()))
+    title = ui("poster_title", lang) if what == "poster" else first.title.get(lang).replace("`", "")
+    assert "".join(title.split()) in "".join(words.split())
+    assert "v1 <&>" in words  # the footer's edition, escaped in the file
+    assert picture.find("{http://www.w3.org/2000/svg}svg") is not None  # the page's drawing
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_print_page_shows_each_pdfs_first_page_and_its_real_size(browser, built_site, base_url, lang):
+    prefix = read_languages(ROOT / "mkdocs.yml").prefix(lang)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}{prefix}print/", wait_until="load")
+        items = page.locator("ul.gsm-print-list > li")
+        assert items.count() == len(print_files(LANGUAGES))
+        for number, (name, *_) in enumerate(print_files(LANGUAGES)):
+            item = items.nth(number)
+            assert item.locator("a").get_attribute("href").endswith(f"print/{name}")
+            # The size the built file has, read from it by the build, not typed.
+            assert item.locator(".gsm-pdf-size").inner_text() == size_text((built_site / "print" / name).stat().st_size)
+            picture = item.locator("img")
+            assert picture.get_attribute("src").endswith(f"print/{print_thumbnail(name)}")
+            assert picture.get_attribute("loading") == "lazy" and picture.get_attribute("alt")
+            assert int(picture.get_attribute("width")) > 0 and int(picture.get_attribute("height")) > 0
+            picture.scroll_into_view_if_needed()
+            page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle())
+    finally:
+        context.close()

@@ -1,5 +1,6 @@
 """The site-wide files, written once every language's pages are built: 404 pages, search
-indexes, the data export, evidence excerpts, sitemaps, PDFs under `make serve`, /llms.txt.
+indexes, the data export, evidence excerpts, sitemaps, PDFs under `make serve` (and their sizes
+on the Print page), /llms.txt.
 
 What the language builds noticed on the way (each language's 404 page, the titles of
 hand-written pages, the list of pages, what each language calls the site) is a `SiteParts`.
@@ -13,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..outputs import llms_files, llms_text, search_index, site_files
+from ..outputs import llms_files, llms_text, print_sizes, search_index, site_files
 from .build import Build
 
 
@@ -60,6 +61,9 @@ def finish_site(
     """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind
     fails); the Pagefind index only if `search` (`make serve` writes it once the pages are served)."""
     site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
+    # The PDFs are written beside the pages' build: the Print page learns their sizes only now.
+    site_files.copy_print_files(site, print_dir, build.languages.codes)
+    print_sizes.write_sizes(site, build.languages)
     search_index.write_name_indexes(site, build.model, build.languages, parts.page_titles)
     search_index.write_comparison_indexes(site, build.model, build.languages, build.shells, parts.page_titles)
     if search:
@@ -67,5 +71,4 @@ def finish_site(
     site_files.write_export(site, build.model, build.data_version)
     site_files.write_evidence_excerpts(site, build.model.evidence)
     site_files.write_sitemaps(site, build.languages, site_url or "/")
-    site_files.copy_print_files(site, print_dir)
     llms_files.write(site, build, parts, site_url, nav)

@@ -85,29 +85,48 @@ def _frame(lang: str, size: str, edition: Edition) -> dict:
     }
 
 
-def stack_poster(model, lang: str, size: str, edition: Edition, renderer: Diagrams) -> str:
-    """One-page poster: title, the stack diagram, legend, version/date and the site URL."""
+def poster_svg(model, lang: str, edition: Edition, renderer: Diagrams) -> str:
+    """The poster's stack diagram: of the shapes it can take, the one that best fills the figure box."""
     drawn = []
     for per_row in TOOLS_PER_ROW_CHOICES:
         dot = dot_text.stack_dot(model, lang, edition.language_url(lang), tools_per_row=per_row, detail=True)
         drawn.append(renderer.inline_svg(dot, "poster", ui("poster_title", lang), ui("poster_subtitle", lang)))
-    svg = max(drawn, key=lambda candidate: fill_ratio(candidate, FIGURE_BOX_RATIO))
-    svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMid meet"', 1)
+    return max(drawn, key=lambda candidate: fill_ratio(candidate, FIGURE_BOX_RATIO))
+
+
+def poster_legend(model, lang: str) -> list[dict]:
+    """The legend's entries: each layer's swatch colours, number and name, then the shapes' key."""
     layer_ids = list(model.layers)
     legend = []
     for number, layer in enumerate(model.layers.values(), start=1):
         fill, _ink, border = layer_colours(layer_ids, layer.id)
-        legend.append({"fill": fill, "border": border, "number": number, "name": inline_html(layer.name.get(lang))})
+        name = layer.name.get(lang)
+        legend.append(
+            {"fill": fill, "border": border, "number": number, "name": inline_html(name), "text": plain(name)}
+        )
     legend.append({"fill": None})  # the shapes' key
+    return legend
+
+
+def stack_poster(model, lang: str, size: str, edition: Edition, renderer: Diagrams) -> str:
+    """One-page poster: title, the stack diagram, legend, version/date and the site URL."""
+    svg = poster_svg(model, lang, edition, renderer)
+    svg = svg.replace('class="gsm-svg"', 'class="gsm-svg" preserveAspectRatio="xMidYMid meet"', 1)
+    legend = poster_legend(model, lang)
     return str(render("print/poster.html", svg=Markup(svg), legend=legend, **_frame(lang, size, edition)))
+
+
+def booklet_svg(model, chain, lang: str, edition: Edition, renderer: Diagrams) -> str:
+    """A chain's diagram as the booklet draws it (its links to the published site)."""
+    dot = dot_text.chain_dot(model, chain, lang, edition.language_url(lang))
+    return renderer.inline_svg(dot, f"booklet-{chain.id}", plain(chain.title.get(lang)), ui("poster_booklet", lang))
 
 
 def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> str:
     """A4 booklet: one chain per page with its title, diagram, steps and notes."""
     chains = []
     for chain in model.chains.values():
-        dot = dot_text.chain_dot(model, chain, lang, edition.language_url(lang))
-        svg = renderer.inline_svg(dot, f"booklet-{chain.id}", plain(chain.title.get(lang)), ui("poster_booklet", lang))
+        svg = booklet_svg(model, chain, lang, edition, renderer)
         chains.append(
             {
                 "title": inline_html(chain.title.get(lang)),

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..settings.addresses import print_outputs
 from ..settings.languages import Languages
 from .export import dumps, export_model, export_schema
 
@@ -90,8 +91,9 @@ def write_evidence_excerpts(site: Path, evidence) -> None:
         shutil.copyfile(path, target / path.name)
 
 
-def copy_print_files(site: Path, print_dir: str | None) -> None:
-    """Under `mkdocs serve`, put the PDFs written before serving where the Print page links.
+def copy_print_files(site: Path, print_dir: str | None, languages: tuple[str, ...]) -> None:
+    """Under `mkdocs serve`, put the PDFs (and their first pages' pictures) written before serving
+    where the Print page links.
 
     `make build` writes them after MkDocs has finished; a served site would 404 without this.
     """
@@ -99,5 +101,6 @@ def copy_print_files(site: Path, print_dir: str | None) -> None:
         return
     target = site / "print"
     target.mkdir(parents=True, exist_ok=True)
-    for pdf in sorted(Path(print_dir).glob("*.pdf")):
-        shutil.copyfile(pdf, target / pdf.name)
+    for name in print_outputs(languages):
+        if (Path(print_dir) / name).exists():
+            shutil.copyfile(Path(print_dir) / name, target / name)

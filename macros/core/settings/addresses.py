@@ -77,3 +77,13 @@ def print_files(languages: tuple[str, ...]) -> list[tuple[str, str, str, str]]:
             files.append((f"gpu-stack-map-poster-{lang}-{size}.pdf", lang, "poster", size))
         files.append((f"gpu-stack-map-chains-{lang}-a4.pdf", lang, "booklet", "a4"))
     return files
+
+
+def print_thumbnail(pdf_name: str) -> str:
+    """The picture of a printed document's first page, beside it under print/ (the Print page shows it)."""
+    return pdf_name.removesuffix(".pdf") + "-first-page.svg"
+
+
+def print_outputs(languages: tuple[str, ...]) -> list[str]:
+    """Every file the print build writes under print/: each document and the picture of its first page."""
+    return [written for name, *_ in print_files(languages) for written in (name, print_thumbnail(name))]

@@ -102,7 +102,13 @@ UI: dict[str, dict[str, str]] = {
     "site_name": {"zh": "GPU 编程栈地图", "en": "GPU Stack Map"},
     # Embedding a diagram in another page (an iframe of its /embed/ page).
     "embed": {"zh": "嵌入", "en": "Embed"},
-    "embed_help": {"zh": "把这段代码粘贴到你的网页里：", "en": "Paste this code into your page:"},
+    "embed_help": {
+        "zh": "把这段代码粘贴到你的网页里。第二行 script 会让 iframe 的高度自动贴合图的内容（图按 iframe 的宽度选用宽版或窄版布局）；"
+        "去掉这一行，iframe 就保持代码里写的固定高度。",
+        "en": "Paste this code into your page. Its second line, a script, sizes the iframe to the height of its content "
+        "(the diagram picks its wide or narrow layout by the iframe's width); without it, the iframe keeps the fixed "
+        "height written in the code.",
+    },
     "embed_code": {"zh": "嵌入代码", "en": "Embed code"},
     "embed_copy": {"zh": "复制", "en": "Copy"},
     "embed_copied": {"zh": "已复制", "en": "Copied"},
@@ -160,6 +166,7 @@ UI: dict[str, dict[str, str]] = {
     "print_poster_a3": {"zh": "栈海报 A3（297 × 420 mm）", "en": "Stack poster, A3 (297 × 420 mm)"},
     "print_poster_a4": {"zh": "栈海报 A4（210 × 297 mm）", "en": "Stack poster, A4 (210 × 297 mm)"},
     "print_booklet_a4": {"zh": "执行链手册 A4（每页一条链）", "en": "Chains booklet, A4 (one chain per page)"},
+    "print_first_page": {"zh": "第一页：{document}，{language}版", "en": "First page, {language} edition: {document}"},
     # Evidence: real compiler output and measurements.
     "evidence": {"zh": "实测产物", "en": "Real output"},
     "evidence_full": {"zh": "完整摘录", "en": "full excerpt"},

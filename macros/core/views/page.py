@@ -17,7 +17,7 @@ from ..data.markup import inline_html, plain
 from ..data.model import Model
 from ..diagrams import dot_text
 from ..diagrams.graphviz import Diagrams
-from ..settings import addresses, reads
+from ..settings import addresses, embed_snippet, reads
 from ..settings.languages import Languages
 from ..settings.palette import layer_colours
 from ..settings.ui import ui
@@ -144,6 +144,8 @@ def reference_link(page: Page, ref: r.Reference) -> dict:
 
 def embed_control(page: Page, embed_path: str, title: str, tool_id: str | None = None) -> Markup:
     """ "Embed" beside a diagram: the iframe code of its /embed/ page, to copy (here.js writes the
-    address out in full from where the reader is, so the code works wherever the site is hosted)."""
+    address out in full from where the reader is, so the code works wherever the site is hosted),
+    and the line of script that lets the iframe take its content's height."""
     src = page.href(addresses.embed_path(embed_path)) + (f"?tool={tool_id}" if tool_id else "")
-    return page.show("_embed_control.html", src=src, title=f"{title} · {page.ui('site_name')}")
+    title = f"{title} · {page.ui('site_name')}"
+    return page.show("_embed_control.html", src=src, title=title, resize=embed_snippet.RESIZE_SNIPPET)

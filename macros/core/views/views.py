@@ -17,6 +17,7 @@ from ..data import routes
 from ..data.markup import HAN, inline_html, mark_chinese, plain
 from ..data.model import chain_tool_ids
 from ..diagrams.dot_text import diagram_id
+from ..diagrams.readable import readable_width, wide_from_step, with_min_width
 from ..settings import addresses
 from ..settings.ui import has_ui, ui
 from . import evidence_views
@@ -38,15 +39,28 @@ def off_stack_label(page: Page) -> str:
 
 
 def diagram_layouts(
-    page: Page, wide_dot: str, narrow_dot: str, uid: str, title: str, desc: str, here: str | None = None
+    page: Page,
+    wide_dot: str,
+    narrow_dot: str,
+    uid: str,
+    title: str,
+    desc: str,
+    here: str | None = None,
+    embedded: bool = False,
 ) -> Markup:
     """A diagram in its wide and narrow layouts (CSS picks one by screen width), as a slot;
-    `here` (a node's id, "tool-triton") marks that box: "you are here"."""
+    `here` (a node's id, "tool-triton") marks that box: "you are here". `embedded` (an /embed/
+    page): the wide layout shows from the frame width where its text is readable (embed.css),
+    and neither is drawn with text below 11 px."""
     wide = page.build.diagrams.inline_svg(wide_dot, uid, title, desc)
     narrow = page.build.diagrams.inline_svg(narrow_dot, f"{uid}-narrow", title, desc)
     if here:
         wide, narrow = mark_here(wide, uid, here), mark_here(narrow, f"{uid}-narrow", here)
-    both = page.show("diagram_layouts.html", wide=Markup(wide), narrow=Markup(narrow))
+    wide_from = None
+    if embedded:
+        wide_from = wide_from_step(readable_width(wide))
+        wide, narrow = with_min_width(wide, readable_width(wide)), with_min_width(narrow, readable_width(narrow))
+    both = page.show("diagram_layouts.html", wide=Markup(wide), narrow=Markup(narrow), wide_from=wide_from)
     return Markup(page.build.slots.slot(str(both)))
 
 
@@ -57,10 +71,11 @@ def mark_here(svg: str, uid: str, node: str) -> str:
     return svg.replace(anchor, f'{anchor} class="gsm-here"', 1)
 
 
-def stack_svg(page: Page, here: str | None = None) -> Markup:
+def stack_svg(page: Page, here: str | None = None, embedded: bool = False) -> Markup:
     """The stack diagram in both layouts, `here` marked."""
     dot, narrow = page.dot(diagram_id("stack")), page.dot(diagram_id("stack", narrow=True))
-    return diagram_layouts(page, dot, narrow, diagram_id("stack"), page.ui("stack_title"), page.ui("stack_desc"), here)
+    title, desc = page.ui("stack_title"), page.ui("stack_desc")
+    return diagram_layouts(page, dot, narrow, diagram_id("stack"), title, desc, here, embedded)
 
 
 def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | None = None) -> Markup:
@@ -71,11 +86,12 @@ def stack_figure(page: Page, here_tool: str | None = None, here_layer: str | Non
     return page.show("stack_figure.html", svg=stack_svg(page, here), embed=embed)
 
 
-def chain_svg(page: Page, chain: r.Chain) -> Markup:
+def chain_svg(page: Page, chain: r.Chain, embedded: bool = False) -> Markup:
     """A chain's diagram in both layouts."""
     dot, narrow = page.dot(diagram_id("chain", chain.id)), page.dot(diagram_id("chain", chain.id, narrow=True))
     title = plain(page.t(chain.title))
-    return diagram_layouts(page, dot, narrow, diagram_id("chain", chain.id), title, page.ui("chain_desc"))
+    uid = diagram_id("chain", chain.id)
+    return diagram_layouts(page, dot, narrow, uid, title, page.ui("chain_desc"), embedded=embedded)
 
 
 def chain_figure(page: Page, chain_id: str) -> Markup:
@@ -89,12 +105,12 @@ def embed_page(page: Page, kind: str, target: str = "") -> Markup:
     """A diagram alone, for an iframe (/embed/stack/, /embed/chains/<id>/, /embed/measured/<size>/):
     the figure, its title and a link to the page it comes from."""
     if kind == "stack":
-        title, figure, full = page.ui("stack_title"), stack_svg(page), ""
+        title, figure, full = page.ui("stack_title"), stack_svg(page, embedded=True), ""
     elif kind == "chain":
         chain = page.model.chains[target]
         title, figure, full = (
             plain(page.t(chain.title)),
-            chain_svg(page, page.model.chains[target]),
+            chain_svg(page, page.model.chains[target], embedded=True),
             addresses.chain_path(target),
         )
     else:
@@ -785,15 +801,26 @@ def abbreviations(page: Page) -> str:
     return "\n".join(sorted(set(lines)))
 
 
+# The first page's picture on the Print page, in CSS px: A3 and A4 share their shape (1 : √2).
+PRINT_THUMBNAIL = (100, 141)
+
+
 def print_downloads(page: Page) -> Markup:
-    """Links to the printable PDFs, which live in /print/ for all languages."""
-    rows = [
-        {
-            "language": page.ui(f"lang_{lang}"),
-            "label": page.ui(f"print_{what}_{size}"),
-            "href": page.site_file(f"{addresses.PRINT}/{name}"),
-            "name": name,
-        }
-        for name, lang, what, size in addresses.print_files(page.build.languages.codes)
-    ]
-    return page.show("print_downloads.html", rows=rows)
+    """Links to the printable PDFs, which live in /print/ for all languages, each with a picture of
+    its first page and an empty slot for its size (filled once the PDFs exist: print_sizes.py)."""
+    rows = []
+    for name, lang, what, size in addresses.print_files(page.build.languages.codes):
+        language, label = page.ui(f"lang_{lang}"), page.ui(f"print_{what}_{size}")
+        rows.append(
+            {
+                "language": language,
+                "label": label,
+                "href": page.site_file(f"{addresses.PRINT}/{name}"),
+                "name": name,
+                "thumbnail": page.site_file(f"{addresses.PRINT}/{addresses.print_thumbnail(name)}"),
+                "alt": page.ui("print_first_page").format(document=label, language=language),
+            }
+        )
+    width, height = PRINT_THUMBNAIL
+    per_row = len(rows) // len(page.build.languages.codes)  # a row per language, where there is room
+    return page.show("print_downloads.html", rows=rows, width=width, height=height, per_row=per_row)
