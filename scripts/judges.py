@@ -345,7 +345,8 @@ def judge(judges: tuple[str, ...] = ("nu", "lighthouse"), reports: Path | None =
             # Built for the address it is served at, as a host serves it: the canonical and
             # hreflang URLs (and the sitemaps Material fetches next to them) stay on this server.
             print(f"Building the site for {base_url} …", flush=True)
-            command = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(site)]
+            # With the PDFs, as deployed: the print page shows each one's first page and size.
+            command = [sys.executable, "-m", "scripts", "build", "-d", str(site)]
             env = {**engine_environment(), environment.SITE_URL: base_url}
             done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
             if done.returncode != 0:
