@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import Field
 
 from . import records as r
+from .checks import _walk as walk
 from .checks import unknown_ids, unknown_reference
 from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
@@ -96,7 +97,9 @@ def retired_claims(found: Mapping[str, RecordCheck], sources: Mapping[str, Sourc
     ]
     problems = []
     for source in sources.values():
-        for path, value in _texts(source.data, ()):
+        for path, value in walk(source.data, ()):
+            if not isinstance(value, str):
+                continue
             said = value.casefold()
             for phrase, key, finding in retired:
                 if phrase in said:
@@ -108,18 +111,6 @@ def retired_claims(found: Mapping[str, RecordCheck], sources: Mapping[str, Sourc
                         )
                     )
     return problems
-
-
-def _texts(value: object, path: tuple):
-    # The reader's text of a data file: every string, with its YAML path.
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for key, child in value.items():
-            yield from _texts(child, path + (key,))
-    elif isinstance(value, list):
-        for index, child in enumerate(value):
-            yield from _texts(child, path + (index,))
 
 
 def _check_problems(
