@@ -15,8 +15,8 @@ from pathlib import Path
 from macros.adapter import engine
 from macros.core.build.cache import default_root
 from macros.core.data.problems import DataError
+from macros.core.outputs import search_index
 from macros.core.outputs.print_sizes import size_text
-from macros.core.outputs.search_index import SearchIndexError
 from macros.core.outputs.site_files import merge_language_sitemaps
 from macros.core.settings import environment
 from macros.core.settings.addresses import print_outputs
@@ -94,9 +94,18 @@ def build_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
     return ok and merge_languages(work, staging, config, env, with_print)
 
 
-def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_print: bool, search: bool = True) -> bool:
+def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_print: bool) -> bool:
     """Merge the languages built into `work/<lang>` (and the PDFs in `work/print`) into `staging`,
-    then finish the site (its search index only if `search`)."""
+    then finish the site: every site-wide file and the search index."""
+    parts = merge_pages(work, staging, config, env, with_print)
+    return parts is not None and finish_data(staging, config, parts)
+
+
+def merge_pages(work: Path, staging: Path, config: Path, env: dict, with_print: bool):
+    """Merge the languages' folders into `staging` and write what the pages need (404 pages, the
+    Print page's sizes, sitemaps); return what the builds noticed (a SiteParts) for `finish_data`."""
+    from macros.core.build.finish import SiteParts, finish_pages
+
     languages = read_languages(config)
     # The default language's folder is the site; every other language built into <lang>/ of its own.
     shutil.rmtree(staging)
@@ -111,29 +120,36 @@ def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
         for name in print_outputs(languages.codes):
             if (work / "print" / name).exists():
                 (work / "print" / name).rename(staging / "print" / name)
-    return finish(staging, work, config, languages, search)
-
-
-def finish(site: Path, work: Path, config: Path, languages, search: bool = True) -> bool:
-    """The site-wide files, from the whole site and what each language's build saved."""
-    # Imported here: a build whose inputs are unchanged copies its site and needs neither.
-    from macros.core.build.build import Build
-    from macros.core.build.finish import SiteParts, finish_site
-
     parts = SiteParts()
     for lang in languages.codes:
         parts.merge(work / f"{lang}.json")
+    finish_pages(staging, languages, parts, site_url_of(config), os.environ.get(environment.PRINT_DIR))
+    return parts
+
+
+def site_url_of(config: Path) -> str:
+    """mkdocs.yml's site_url as MkDocs normalizes it (ending in "/"), or ""."""
+    site_url = read_config(config).get("site_url") or ""
+    return site_url if not site_url or site_url.endswith("/") else f"{site_url}/"
+
+
+def finish_data(site: Path, config: Path, parts, search: bool = True, into: Path | None = None) -> bool:
+    """The site-wide files made from the model and the built pages (`finish.finish_data`, into
+    `into` when given), then the search index if `search`; False, having said why, if one fails."""
+    # Imported here: a build whose inputs are unchanged copies its site and needs neither.
+    from macros.core.build.build import Build
+    from macros.core.build.finish import finish_data as write_data
+
     values = read_config(config)
-    site_url = values.get("site_url") or ""
-    if site_url and not site_url.endswith("/"):
-        site_url += "/"  # as MkDocs normalizes it
     data_dir = SiteOptions.of(values.get("extra")).data_folder(config)
     try:
-        build = Build.start(data_dir, languages, config)
-        finish_site(site, build, parts, site_url, values.get("nav"), os.environ.get(environment.PRINT_DIR), search)
+        build = Build.start(data_dir, read_languages(config), config)
+        write_data(site, build, parts, site_url_of(config), values.get("nav"), into)
+        if search:
+            search_index.index(site)
     except DataError as error:
         return print_data_errors(error) == OK
-    except SearchIndexError as error:
+    except search_index.SearchIndexError as error:
         print(error, file=sys.stderr)
         return False
     return True
@@ -179,7 +195,8 @@ def serve(args) -> int:
             ROOT / "mkdocs.yml",
             env,
             read_languages(ROOT / "mkdocs.yml").codes,
-            lambda work, staging: merge_languages(work, staging, ROOT / "mkdocs.yml", env, False, search=False),
+            merge=lambda work, staging: merge_pages(work, staging, ROOT / "mkdocs.yml", env, False),
+            finish=lambda site, parts, into: finish_data(site, ROOT / "mkdocs.yml", parts, search=False, into=into),
         )
         try:
             if not live():

@@ -1,11 +1,13 @@
 """`make serve`'s rebuild: long-lived builder processes, one per language side by side as `make
 build` runs them (macros/adapter/dev_server.py's `worker`), make the languages' pages; this
-process merges them, writes the site-wide files, swaps the new site in whole, and then writes
-the search index beside it.
+process merges them, writes what the pages need (404 pages, sitemaps), swaps the new site in
+whole, and then writes the rest beside it: the files made from the model (the search box's name
+indexes, the data export, /llms.txt) and the Pagefind index.
 
-The pages are served as soon as they are built; the last search index is served with them
-until the new one replaces it (one rename), so search catches up just after the page. A change
-to the code since the builders started restarts them: Python keeps the modules it imported.
+The pages are served as soon as they are built; the last build's other files are served with
+them until each new one replaces its old one (a rename), so search catches up just after the
+page. A change to the code since the builders started restarts them: Python keeps the modules
+it imported.
 """
 
 from __future__ import annotations
@@ -49,21 +51,39 @@ def swap_in(staging: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def publish(files: Path, site: Path) -> list[Path]:
+    """Move every file under `files` to the same place under `site`, each by one rename (a reader
+    gets the old file or the new one, never half of one); the paths moved, relative."""
+    moved = []
+    for path in sorted(p for p in files.rglob("*") if p.is_file()):
+        relative = path.relative_to(files)
+        (site / relative).parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, site / relative)
+        moved.append(relative)
+    return moved
+
+
 class LiveBuild:
     """Callable: build the site into `site` once more; True when the new site is being served.
 
     `merge(work, staging)` merges the languages built into `work/<lang>` (their shares of the
-    site-wide files in `work/<lang>.json`) into `staging` and finishes it, but for search."""
+    site-wide files in `work/<lang>.json`) into `staging` and writes what the pages need; it
+    returns what the builds noticed (None on failure), which `finish(site, parts, into)` turns
+    into the rest of the site-wide files, written into `into`, once the pages are served."""
 
-    def __init__(self, site: Path, config: Path, env: dict, languages: tuple[str, ...], merge: Callable):
+    def __init__(
+        self, site: Path, config: Path, env: dict, languages: tuple[str, ...], merge: Callable, finish: Callable
+    ):
         self.site = site
         self.config = config
         self.env = {**env, environment.SEARCH_LATER: "1"}
         self.languages = languages
         self.merge = merge
+        self.finish = finish
         self.builders: dict[str, subprocess.Popen] = {}
         self.stamp: tuple = ()
         self.search: threading.Thread | None = None
+        self.later_files = [Path("pagefind")]  # what the last build wrote after serving its pages
 
     def _builders(self) -> dict[str, subprocess.Popen]:
         stamp = code_stamp()
@@ -92,20 +112,37 @@ class LiveBuild:
                 builder.stdin.write(f"{work / lang}\t{work / f'{lang}.json'}\n")
                 builder.stdin.flush()
             answers = [builder.stdout.readline().strip() for builder in builders.values()]
-            ok = answers == ["ok"] * len(builders) and self.merge(work, staging)
-        if not ok:
+            parts = self.merge(work, staging) if answers == ["ok"] * len(builders) else None
+        if parts is None:
             shutil.rmtree(staging, ignore_errors=True)
             print(f"Build failed; {self.site} was left as it was.", file=sys.stderr, flush=True)
             return False
-        if (self.site / "pagefind").is_dir():  # links, not copies: an index is never changed in place
-            shutil.copytree(self.site / "pagefind", staging / "pagefind", copy_function=os.link)
+        self._keep_later_files(staging)
         swap_in(staging, self.site)
         print(f"Pages built and served in {time.perf_counter() - start:.1f} s.", file=sys.stderr, flush=True)
-        self.search = threading.Thread(target=self._index, args=(time.perf_counter(),), daemon=True)
+        self.search = threading.Thread(target=self._later, args=(parts, time.perf_counter()), daemon=True)
         self.search.start()
         return True
 
-    def _index(self, start: float) -> None:
+    def _keep_later_files(self, staging: Path) -> None:
+        """Until the new ones are written, serve the last build's files written after its pages
+        (links, not copies: they are only ever replaced whole, never changed in place)."""
+        for relative in self.later_files:
+            old, new = self.site / relative, staging / relative
+            if new.exists() or not old.exists():
+                continue
+            new.parent.mkdir(parents=True, exist_ok=True)
+            if old.is_dir():
+                shutil.copytree(old, new, copy_function=os.link)
+            else:
+                os.link(old, new)
+
+    def _later(self, parts, start: float) -> None:
+        """The site-wide files made from the model and the pages, then the search index."""
+        with tempfile.TemporaryDirectory(prefix=f".{self.site.name}-files-", dir=self.site.parent) as folder:
+            if not self.finish(self.site, parts, Path(folder)):
+                return
+            self.later_files = [Path("pagefind"), *publish(Path(folder), self.site)]
         try:
             search_index.index(self.site, "pagefind-next")
         except search_index.SearchIndexError as error:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import os
 import re
 import shutil
@@ -229,6 +230,17 @@ def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
         assert NEW_NAME in index and f">{escape(RENAMED.name.en)}<" not in index
         for url in [page, *elsewhere]:
             assert new_layer in fetch(url), url
+        # The files made after the pages are served catch up: the search box's name index,
+        # /llms.txt and the data export, each replaced whole (never half-written JSON).
+        base = f"http://127.0.0.1:{port}/"
+        names = wait_for(
+            lambda: NEW_NAME in (fetch(f"{base}search/names-en.json") or "") and fetch(f"{base}search/names-en.json"),
+            120,
+            "the name index",
+        )
+        assert json.loads(names)
+        wait_for(lambda: NEW_NAME in (fetch(f"{base}llms.txt") or ""), 120, "/llms.txt")
+        assert NEW_NAME in json.dumps(json.loads(fetch(f"{base}data/stack.json")), ensure_ascii=False)
     finally:
         server.terminate()
         server.wait(timeout=30)

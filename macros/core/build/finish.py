@@ -59,16 +59,30 @@ def finish_site(
     site: Path, build: Build, parts: SiteParts, site_url: str, nav, print_dir: str | None, search: bool = True
 ) -> None:
     """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind
-    fails); the Pagefind index only if `search` (`make serve` writes it once the pages are served)."""
-    site_files.write_not_found_pages(site, parts.not_found_pages, build.languages, site_url)
-    # The PDFs are written beside the pages' build: the Print page learns their sizes only now.
-    site_files.copy_print_files(site, print_dir, build.languages.codes)
-    print_sizes.write_sizes(site, build.languages)
-    search_index.write_name_indexes(site, build.model, build.languages, parts.page_titles)
-    search_index.write_comparison_indexes(site, build.model, build.languages, build.shells, parts.page_titles)
+    fails); the Pagefind index only if `search`."""
+    finish_pages(site, build.languages, parts, site_url, print_dir)
+    finish_data(site, build, parts, site_url, nav)
     if search:
         search_index.index(site)
-    site_files.write_export(site, build.model, build.data_version)
-    site_files.write_evidence_excerpts(site, build.model.evidence)
-    site_files.write_sitemaps(site, build.languages, site_url or "/")
-    llms_files.write(site, build, parts, site_url, nav)
+
+
+def finish_pages(site: Path, languages, parts: SiteParts, site_url: str, print_dir: str | None) -> None:
+    """What a reader of the pages sees: the 404 pages, the PDFs and their sizes on the Print page,
+    the sitemaps. None of it needs the model, so `make serve` shows an edit after this alone."""
+    site_files.write_not_found_pages(site, parts.not_found_pages, languages, site_url)
+    # The PDFs are written beside the pages' build: the Print page learns their sizes only now.
+    site_files.copy_print_files(site, print_dir, languages.codes)
+    print_sizes.write_sizes(site, languages)
+    site_files.write_sitemaps(site, languages, site_url or "/")
+
+
+def finish_data(site: Path, build: Build, parts: SiteParts, site_url: str, nav, into: Path | None = None) -> None:
+    """The files made from the model and the built pages rather than shown as pages: the name and
+    comparison indexes of the search box, the data export, the evidence excerpts, /llms.txt.
+    Written into `into` when given (what `make serve` then moves into the served site), else `site`."""
+    target = into or site
+    search_index.write_name_indexes(target, build.model, build.languages, parts.page_titles)
+    search_index.write_comparison_indexes(target, build.model, build.languages, build.shells, parts.page_titles)
+    site_files.write_export(target, build.model, build.data_version)
+    site_files.write_evidence_excerpts(target, build.model.evidence)
+    llms_files.write(site, build, parts, site_url, nav, into=target)

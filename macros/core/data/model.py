@@ -57,6 +57,9 @@ class Model:
     evidence: Evidence | None = None
     # How each checked record was compared with its sources (data/checks/), by "collection/id".
     findings: dict[str, RecordCheck] = field(default_factory=dict)
+    # Values derived from the whole model (`recorded_model.derived`), each computed once; a model
+    # made by `replace()` starts with an empty memo, since its records may differ.
+    derived_values: dict[tuple, object] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def tools_in_layer(self, layer_id: str) -> list[r.Tool]:
         """Tools of a layer: the diagram's order first, then the rest by name."""

@@ -30,8 +30,16 @@ def derived(function: Callable) -> Callable:
     def wrapper(model, *args):
         if isinstance(model, RecordedModel) and all(isinstance(a, str) for a in args):
             record(("derived", name, *args))
-            return function(model.model, *args)
-        return function(model, *args)
+            model = model.model
+        # Computed once per model: the reuse check asks for the value of every page's derived
+        # reads, and the routes of one start are asked for by every page that names one of its tools.
+        memo = getattr(model, "derived_values", None)
+        if memo is None:
+            return function(model, *args)
+        key = (name, *args)
+        if key not in memo:
+            memo[key] = function(model, *args)
+        return memo[key]
 
     return wrapper
 

@@ -71,16 +71,18 @@ def cached_markdown(namespace: Store):
     return markdown_of
 
 
-def write(site: Path, build, parts, site_url: str, nav) -> None:
-    """Write both files at the site root, listing every language's pages."""
+def write(site: Path, build, parts, site_url: str, nav, into: Path | None = None) -> None:
+    """Write both files at the root of `into` (default: the site), listing every language's pages
+    as built in `site`."""
+    into = into or site
     site_url = site_url or "/"
     built = [llms_text.SitePage(lang, url, title, built_page(site, url)) for lang, url, title in parts.pages]
     pages = llms_text.ordered(build.model, built, build.languages, nav_urls(nav))
     extras = [("llms-full.txt", "llms-full.txt"), ("data/stack.json", "data/stack.json")]
     extras += [(f"print/{name}", f"print/{name}") for name, *_ in print_files(build.languages.codes)]
     index = llms_text.llms_txt(build.model, pages, parts.language_sites, build.languages, site_url, extras)
-    (site / "llms.txt").write_text(index, encoding="utf-8")
+    (into / "llms.txt").write_text(index, encoding="utf-8")
     full = llms_text.llms_full_txt(
         pages, parts.language_sites, build.languages, site_url, cached_markdown(build.cache.namespace("llms"))
     )
-    (site / "llms-full.txt").write_text(full, encoding="utf-8")
+    (into / "llms-full.txt").write_text(full, encoding="utf-8")
