@@ -43,6 +43,7 @@ class Model:
     references: dict[str, r.Reference]
     catalog: list[r.CatalogGroup]
     measurements: dict[str, r.MeasuredWords]
+    interface: dict[str, r.InterfaceWord]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()

@@ -357,6 +357,15 @@ class MeasuredWords(Record):
     steps: list[ChainStep] = Field([], description="The chain steps an excerpt is evidence for (excerpts)")
 
 
+class InterfaceWord(Record):
+    """A word the pages print around the data (a heading, a column's name, a label), by the id templates use."""
+
+    id: Id
+    text: Name = Field(
+        description="The word in each language; `{name}` stands for a value the page fills in (keep the same names in both)"
+    )
+
+
 Item.model_rebuild()
 
 # The registry of data files, written once: file stem → record class of its list. The model,
@@ -373,6 +382,7 @@ FILES: dict[str, type[Record]] = {
     "references": Reference,
     "catalog": CatalogGroup,
     "measurements": MeasuredWords,
+    "interface": InterfaceWord,
 }
 
 

@@ -15,7 +15,6 @@ from ..data import records as r
 from ..data.markup import plain, wrap
 from ..settings import addresses
 from ..settings.palette import FONT, layer_colours
-from ..settings.ui import ui
 
 TOOLS_PER_ROW = 5
 EDGE_COLOUR = "#8a8a8a"
@@ -329,7 +328,7 @@ def measured_kernels_dot(model, lang: str, link_prefix: str, size: int) -> str:
     for path in gelu.paths:
         result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
         kernels = [groups.get(k.group, k.group) for k in result.kernels] if result else []
-        rows.append((label(path.id), kernels, ui("not_measured", lang)))
+        rows.append((label(path.id), kernels, model.interface["not-measured"].text.get(lang)))
     return kernels_dot(rows, link_prefix, [path.chain for path in gelu.paths])
 
 

@@ -31,9 +31,9 @@ def words(page: Page, word_id: str, part: str = "label") -> str:
 def provenance(page: Page, run: Run) -> list[dict]:
     """GPU, driver, CUDA, library versions, date, command and archive hash of a capture."""
     return [
-        {"label": page.ui("run_gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
+        {"label": page.ui("run-gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
         {"label": page.ui("driver"), "value": run.driver},
-        {"label": page.ui("run_cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
+        {"label": page.ui("run-cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
         {
             "label": page.ui("versions"),
             "value": ", ".join(f"{name} {version}" for name, version in run.versions.items()),
@@ -41,7 +41,7 @@ def provenance(page: Page, run: Run) -> list[dict]:
         {"label": page.ui("clocks"), "value": " / ".join(run.clocks.values())},
         {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
         {"label": page.ui("command"), "value": run.command, "code": True},
-        {"label": page.ui("archive_hash"), "value": run.archive_sha256, "code": True},
+        {"label": page.ui("archive-hash"), "value": run.archive_sha256, "code": True},
     ]
 
 
@@ -117,7 +117,7 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 if word.reason
                 else path.failure or (result.reason if result and result.reason else "")
             )
-            rows.append({**row, "measured": False, "status": page.ui("not_measured"), "reason": reason})
+            rows.append({**row, "measured": False, "status": page.ui("not-measured"), "reason": reason})
             continue
         rows.append(
             {
@@ -135,7 +135,7 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 "kernel_count": f"{result.kernel_count:g}",
                 "median": f"{result.time_ms.median:.4g}",
                 "spread": f"{result.time_ms.low:.4g}–{result.time_ms.high:.4g}",
-                "timer": page.ui(f"timer_{result.timer}"),
+                "timer": page.ui(f"timer-{result.timer}"),
                 "varying": _varying(page, result),
                 "tflops": f"{result.tflops:.4g}",
                 # The ceilings were measured at the largest size only: shares elsewhere would mislead.
@@ -154,7 +154,7 @@ def _varying(page: Page, result) -> str | None:
     if not result.varying:
         return None
     if result.gpu_busy is not None and result.gpu_busy < 0.5:
-        return f"{page.ui('varying')}; {page.ui('varying_launch').format(busy=round(result.gpu_busy * 100))}"
+        return f"{page.ui('varying')}; {page.ui('varying-launch').format(busy=round(result.gpu_busy * 100))}"
     return page.ui("varying")
 
 
@@ -177,8 +177,8 @@ def ceilings(page: Page) -> list[dict]:
     rows = []
     peaks = evidence.hardware.peaks if evidence.hardware else {}
     for label, peak_key, ceiling_key, unit, scale in (
-        ("ceiling_gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
-        ("ceiling_copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
+        ("ceiling-gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
+        ("ceiling-copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
     ):
         ceiling, peak = evidence.gelu.ceilings.get(ceiling_key), peaks.get(peak_key)
         if not ceiling:
@@ -188,14 +188,14 @@ def ceilings(page: Page) -> list[dict]:
             {
                 "label": page.ui(label),
                 "value": f"{measured:.4g} {unit}",
-                "how": page.ui("measured_in_run").format(
+                "how": page.ui("measured-in-run").format(
                     rounds=evidence.gelu.ceilings.get("rounds"),
                     low=f"{ceiling.low * scale:.4g}",
                     high=f"{ceiling.high * scale:.4g}",
                 ),
                 "peak": f"{peak.value:g} {peak.unit}" if peak else None,
-                "peak_label": page.ui("peak_bf16" if peak_key == "bf16_dense_tflops" else "peak_memory"),
-                "share": page.ui("of_peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
+                "peak_label": page.ui("peak-bf16" if peak_key == "bf16_dense_tflops" else "peak-memory"),
+                "share": page.ui("of-peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
                 "peak_link": docs_links(page, [peak.reference])[0] if peak else None,
             }
         )
@@ -240,7 +240,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
                 "tools": chain_tool_ids(page.model.chains[path.chain]) if path.chain else [],
             }
         )
-    title = page.ui("chart_title").format(size=size)
+    title = page.ui("chart-title").format(size=size)
     return page.show(
         "evidence/time_chart.html",
         rows=rows,
@@ -248,7 +248,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         height=len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
         bar=CHART_BAR,
         title=title,
-        desc=page.ui("chart_desc"),
+        desc=page.ui("chart-desc"),
         chart_id=f"time-chart-{size}",
     )
 
@@ -256,8 +256,8 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
 def kernels_figure(page: Page, size: int) -> Markup:
     """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
     dot = page.dot(diagram_id("kernels", size))
-    title = f"{page.ui('kernels_figure')} ({size}³)"
-    svg = page.build.diagrams.inline_svg(dot, diagram_id("kernels", size), title, page.ui("kernels_figure_desc"))
+    title = f"{page.ui('kernels-figure')} ({size}³)"
+    svg = page.build.diagrams.inline_svg(dot, diagram_id("kernels", size), title, page.ui("kernels-figure-desc"))
     return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
 
 
@@ -273,7 +273,7 @@ def measured(page: Page) -> Markup:
                 "size": size,
                 "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
                 "chart": time_chart(page, size, gelu.paths),
-                "embed": embed_control(page, f"measured/{size}/", page.ui("chart_title").format(size=size)),
+                "embed": embed_control(page, f"measured/{size}/", page.ui("chart-title").format(size=size)),
                 "figure": kernels_figure(page, size),
                 "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }
@@ -309,7 +309,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
                 "label": words(page, path.id),
                 "href": f"{page.href('measured/')}#path-{path.id}-{sizes[0].size}" if sizes else page.href("measured/"),
                 "sizes": [
-                    page.ui("route_measured_size").format(
+                    page.ui("route-measured-size").format(
                         size=s.size,
                         ms=f"{s.time_ms.median:.4g}",
                         kernels=f"{s.kernel_count:g}",
@@ -325,7 +325,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
         )
     if not found:
         return None
-    title = page.ui("route_measured").format(gpu=evidence.gelu.run.gpu, op=evidence.gelu.operation["expression"])
+    title = page.ui("route-measured").format(gpu=evidence.gelu.run.gpu, op=evidence.gelu.operation["expression"])
     return {"title": title, "paths": found}
 
 

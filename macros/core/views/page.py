@@ -77,7 +77,10 @@ class Page:
         return getattr(text, self.lang)
 
     def ui(self, key: str) -> str:
-        return ui(key, self.lang)
+        """An interface word in this page's language: from data/interface.yaml (under the
+        translation lock), else from the words still kept in settings/ui.py."""
+        word = self.model.interface.get(key)
+        return word.text.get(self.lang) if word else ui(key, self.lang)
 
     def t_dict(self, text: dict[str, str]) -> str:
         """A bilingual {zh: …, en: …} mapping (as the evidence files write them) in this page's language."""
