@@ -12,9 +12,9 @@ from markupsafe import Markup
 
 from ..data.evidence import Artifact, PathRow, Run
 from ..data.markup import inline_html
-from ..data.model import chain_tool_ids
+from ..data.model import chain_tool_ids, reading_id
 from ..diagrams.dot_text import diagram_id
-from .page import Page, chain_link, docs_links, embed_control
+from .page import Page, chain_link, docs_links, embed_control, interface_word
 
 EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
 
@@ -38,7 +38,11 @@ def provenance(page: Page, run: Run) -> list[dict]:
             "label": page.ui("versions"),
             "value": ", ".join(f"{name} {version}" for name, version in run.versions.items()),
         },
-        {"label": page.ui("clocks"), "value": " / ".join(run.clocks.values())},
+        {
+            "label": page.ui("clocks"),
+            # Each reading under its own label: a row of bare figures does not say which is which.
+            "items": [{"label": words(page, reading_id(key)), "value": value} for key, value in run.clocks.items()],
+        },
         {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
         {"label": page.ui("command"), "value": run.command, "code": True},
         {"label": page.ui("archive-hash"), "value": run.archive_sha256, "code": True},
@@ -139,9 +143,7 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 "varying": _varying(page, result),
                 "tflops": f"{result.tflops:.4g}",
                 # The ceilings were measured at the largest size only: shares elsewhere would mislead.
-                "shares": _shares(page, result.tflops)
-                if size == max(_evidence(page).gelu.operation["sizes"])
-                else None,
+                "shares": _shares(page, result.tflops) if size == max(_evidence(page).gelu.operation["sizes"]) else [],
                 "error": f"{result.max_abs_err:.2g}",
                 "scale": f"{result.max_abs_output:.2g}" if result.max_abs_output else None,
             }
@@ -158,17 +160,20 @@ def _varying(page: Page, result) -> str | None:
     return page.ui("varying")
 
 
-def _shares(page: Page, tflops: float) -> str | None:
-    """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the same capture."""
+def _shares(page: Page, tflops: float) -> list[str]:
+    """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the
+    same capture, each with its label (a bare pair of percentages does not say which is which)."""
     evidence = _evidence(page)
     peak = evidence.hardware.peaks.get("bf16_dense_tflops") if evidence.hardware else None
     ceiling = evidence.gelu.ceilings.get("gemm_tflops")
-    parts = [
-        f"{100 * tflops / bound:.0f}%"
-        for bound in (peak.value if peak else None, ceiling.median if ceiling else None)
+    return [
+        page.ui(word).format(share=f"{100 * tflops / bound:.0f}")
+        for word, bound in (
+            ("share-of-peak", peak.value if peak else None),
+            ("share-of-ceiling", ceiling.median if ceiling else None),
+        )
         if bound
     ]
-    return " / ".join(parts) or None
 
 
 def ceilings(page: Page) -> list[dict]:
@@ -208,9 +213,10 @@ CHART_BAR = 12
 CHART_GAP = 10
 
 
-def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
+def chart_view(model, lang: str, size: int, paths: list[PathRow]) -> dict | None:
     """One horizontal bar per measured path at one size: the median, a whisker over the runs'
-    range, the figure written at the end; drawn here from the data as SVG (no chart library)."""
+    range, the figure written at the end (the time chart's template values; None if none was
+    measured). Drawn from the data as SVG, no chart library; the Print booklet draws it too."""
     measured = [
         (path, result)
         for path in paths
@@ -218,7 +224,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         if path.status == "measured" and result is not None and result.status == "measured"
     ]
     if not measured:
-        return Markup("")
+        return None
     longest = max(result.time_ms.high for _, result in measured)
     usable = CHART_WIDTH - 90  # room for the figure written after the longest whisker
     rows = []
@@ -227,7 +233,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         x = lambda ms: round(ms / longest * usable, 1)  # noqa: E731 - the scale, in one place
         rows.append(
             {
-                "label": words(page, path.id),
+                "label": model.measurements[path.id].label.get(lang),
                 "label_y": top + CHART_LABEL - 4,
                 "bar_y": top + CHART_LABEL,
                 "width": max(x(result.time_ms.median), 1),
@@ -237,28 +243,37 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
                 "value": f"{result.time_ms.median:.4g} ms" + (" ⚠" if result.varying else ""),
                 "varying": result.varying,
                 # The tools its chain names, so a `?tool=` address can outline the row (here.js).
-                "tools": chain_tool_ids(page.model.chains[path.chain]) if path.chain else [],
+                "tools": chain_tool_ids(model.chains[path.chain]) if path.chain else [],
             }
         )
-    title = page.ui("chart-title").format(size=size)
-    return page.show(
-        "evidence/time_chart.html",
-        rows=rows,
-        width=CHART_WIDTH,
-        height=len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
-        bar=CHART_BAR,
-        title=title,
-        desc=page.ui("chart-desc"),
-        chart_id=f"time-chart-{size}",
-    )
+    title = interface_word(model, "chart-title", lang).format(size=size)
+    return {
+        "rows": rows,
+        "width": CHART_WIDTH,
+        "height": len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
+        "bar": CHART_BAR,
+        "title": title,
+        "desc": interface_word(model, "chart-desc", lang),
+        "chart_id": f"time-chart-{size}",
+    }
+
+
+def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
+    """The time chart of one size, for a page (see chart_view)."""
+    view = chart_view(page.model, page.lang, size, paths)
+    return page.show("evidence/time_chart.html", **view) if view else Markup("")
 
 
 def kernels_figure(page: Page, size: int) -> Markup:
-    """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
-    dot = page.dot(diagram_id("kernels", size))
+    """Graphviz: each measured path as the chain of kernel groups it launched at one size, in a
+    wide layout and a narrow one for phones (its text 11 px or more at 390 px)."""
+    from .views import diagram_layouts  # views imports this module: imported when first drawn
+
+    uid = diagram_id("kernels", size)
+    wide, narrow = page.dot(uid), page.dot(diagram_id("kernels", size, narrow=True))
     title = f"{page.ui('kernels-figure')} ({size}³)"
-    svg = page.build.diagrams.inline_svg(dot, diagram_id("kernels", size), title, page.ui("kernels-figure-desc"))
-    return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
+    svg = diagram_layouts(page, wide, narrow, uid, title, page.ui("kernels-figure-desc"))
+    return page.show("evidence/kernels_figure.html", svg=svg, title=title)
 
 
 def measured(page: Page) -> Markup:
