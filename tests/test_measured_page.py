@@ -163,8 +163,12 @@ def words_asked_for() -> set[str]:
     return {word for source in sources for word in WORD.findall(source.read_text(encoding="utf-8"))}
 
 
+# Punctuation every page shares, kept in code: data text cannot end in a space, as ": " does.
+PUNCTUATION = {"colon", "list_separator"}
+
+
 def test_every_word_of_the_evidence_pages_is_in_data_and_none_is_also_kept_in_code():
-    asked = words_asked_for()
+    asked = words_asked_for() - PUNCTUATION
     assert len(asked) > 20  # the scan found the templates' words
     assert asked <= set(MODEL.interface), sorted(asked - set(MODEL.interface))
     assert not set(MODEL.interface) & set(UI), sorted(set(MODEL.interface) & set(UI))

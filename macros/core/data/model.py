@@ -42,8 +42,8 @@ class Model:
     terms: list[r.Translation]
     references: dict[str, r.Reference]
     catalog: list[r.CatalogGroup]
-    measurements: dict[str, r.MeasuredWords]
     interface: dict[str, r.InterfaceWord]
+    measurements: dict[str, r.MeasuredWords]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()

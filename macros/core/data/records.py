@@ -382,8 +382,8 @@ FILES: dict[str, type[Record]] = {
     "terms": Translation,
     "references": Reference,
     "catalog": CatalogGroup,
-    "measurements": MeasuredWords,
     "interface": InterfaceWord,
+    "measurements": MeasuredWords,
 }
 
 

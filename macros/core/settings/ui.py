@@ -233,6 +233,7 @@ UI: dict[str, dict[str, str]] = {
     },
     "tool_routes": {"zh": "经过它的路线", "en": "Routes through this tool"},
     "list_separator": {"zh": "、", "en": ", "},
+    # Punctuation between a label and its value, on every page (data text cannot end in a space).
     "colon": {"zh": "：", "en": ": "},
     "finder_figure_desc": {
         "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",
