@@ -36,7 +36,8 @@ def test_pdf_has_exact_paper_size_and_embedded_fonts(built_site, name, lang, wha
     expected_width, expected_height = PAPER_POINTS[size]
     assert abs(width - expected_width) < 0.5 and abs(height - expected_height) < 0.5
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
-    assert pages == (1 if what == "poster" else len(MODEL.chains))
+    # The booklet: a page per chain, then the measured time charts.
+    assert pages == (1 if what == "poster" else len(MODEL.chains) + 1)
     fonts = poppler("pdffonts", pdf).splitlines()[2:]
     assert fonts, "no fonts: text was drawn as outlines or images"
     for line in fonts:
@@ -116,7 +117,7 @@ def test_poster_fills_the_paper_with_no_empty_band(built_site, name, lang, what,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_booklet_pages_hold_their_chain_down_the_page(built_site, lang):
     pages = text_lines(str(built_site / "print" / f"gpu-stack-map-chains-{lang}-a4.pdf"))
-    assert len(pages) == len(MODEL.chains)
+    assert len(pages) == len(MODEL.chains) + 1  # the last: the measured charts (test_measured_page.py)
     for number, lines in enumerate(pages, start=1):
         # Each chain's drawing grows into the room its text leaves (some pages used to end at
         # 0.3 of the page); a short chain stops at 1.6 times its size, so some blank remains.

@@ -72,7 +72,7 @@ def embed_pages(model: Model, lang: str) -> list[tuple[str, str, str]]:
         )
     if model.evidence and model.evidence.gelu:
         for size in model.evidence.gelu.operation["sizes"]:
-            title = ui("chart_title", lang).format(size=size)
+            title = model.interface["chart-title"].text.get(lang).format(size=size)
             pages.append((f"measured/{size}", title, f'{{{{ embed_page("measured", "{size}") }}}}'))
     return pages
 

@@ -42,6 +42,7 @@ class Model:
     terms: list[r.Translation]
     references: dict[str, r.Reference]
     catalog: list[r.CatalogGroup]
+    interface: dict[str, r.InterfaceWord]
     measurements: dict[str, r.MeasuredWords]
     lines: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
     record_index: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -331,6 +332,7 @@ def _missing_words(
         in_file = _line_finder(evidence_dir / "gelu-paths.yaml", f"{display_root}/evidence/gelu-paths.yaml")
         wanted += [("path", path.id, *in_file(f"- id: {path.id}")) for path in evidence.gelu.paths]
         wanted += [("kernel-group", group, *in_file(group)) for group in evidence.gelu.groups]
+        wanted += [("reading", reading_id(key), *in_file(f"{key}:")) for key in evidence.gelu.run.clocks]
 
     if evidence and evidence.artifacts:
         in_file = _line_finder(evidence_dir / "artifacts.yaml", f"{display_root}/evidence/artifacts.yaml")
@@ -367,6 +369,11 @@ def _missing_words(
                 )
             )
     return problems
+
+
+def reading_id(key: str) -> str:
+    """The id of the words for a reading of the GPU's state, by the key the capture writes (sm_before → sm-before)."""
+    return key.replace("_", "-")
 
 
 def _line_finder(path: Path, display: str):

@@ -336,9 +336,10 @@ class MeasuredWords(Record):
     """The words a reader sees for one thing the capture names by id (data/measurements.yaml)."""
 
     id: Id
-    kind: Literal["path", "kernel-group", "excerpt", "fact", "chain-group", "note"] = Field(
+    kind: Literal["path", "kernel-group", "excerpt", "fact", "chain-group", "note", "reading"] = Field(
         description="A measured path, a group of kernel names, an excerpt of compiler output, a figure measured "
-        "beside an excerpt, a group of chains, or a note the Measured page shows beside its figures"
+        "beside an excerpt, a group of chains, a note the Measured page shows beside its figures, or a reading of "
+        "the GPU's state the capture records around its runs (clocks, temperature, power; its key with - for _)"
     )
     label: Text = Field(
         description="The path's name, the group's label, the excerpt's title, the figure's label or the chain group's title"
@@ -357,6 +358,15 @@ class MeasuredWords(Record):
     steps: list[ChainStep] = Field([], description="The chain steps an excerpt is evidence for (excerpts)")
 
 
+class InterfaceWord(Record):
+    """A word the pages print around the data (a heading, a column's name, a label), by the id templates use."""
+
+    id: Id
+    text: Name = Field(
+        description="The word in each language; `{name}` stands for a value the page fills in (keep the same names in both)"
+    )
+
+
 Item.model_rebuild()
 
 # The registry of data files, written once: file stem → record class of its list. The model,
@@ -372,6 +382,7 @@ FILES: dict[str, type[Record]] = {
     "terms": Translation,
     "references": Reference,
     "catalog": CatalogGroup,
+    "interface": InterfaceWord,
     "measurements": MeasuredWords,
 }
 

@@ -15,7 +15,6 @@ from ..data import records as r
 from ..data.markup import plain, wrap
 from ..settings import addresses
 from ..settings.palette import FONT, layer_colours
-from ..settings.ui import ui
 
 TOOLS_PER_ROW = 5
 EDGE_COLOUR = "#8a8a8a"
@@ -287,8 +286,8 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
     """
     out = [
         "digraph kernels {",
-        f'  graph [rankdir="LR", bgcolor="transparent", pad="0.05", margin="0", nodesep="0.12", ranksep="0.3", fontname="{FONT}"];',
-        f'  node [fontname="{FONT}", fontsize="12", margin="0.1,0.05", shape="box", style="rounded,filled", fillcolor="#f4f4f4", color="#8a8a8a"];',
+        f'  graph [rankdir="LR", bgcolor="transparent", pad="0.05", margin="0", nodesep="0.12", ranksep="0.2", fontname="{FONT}"];',
+        f'  node [fontname="{FONT}", fontsize="12", margin="0.07,0.05", shape="box", style="rounded,filled", fillcolor="#f4f4f4", color="#8a8a8a"];',
         f'  edge [color="{EDGE_COLOUR}", arrowsize="0.7", penwidth="1.2"];',
     ]
     heads = []
@@ -299,7 +298,7 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
             if chain
             else ""
         )
-        out.append(f'  p{i} [label=<<B>{lines_label(label, 26)}</B>>, shape="plaintext", style=""{link}];')
+        out.append(f'  p{i} [label=<<B>{lines_label(label, 16)}</B>>, shape="plaintext", style=""{link}];')
         heads.append(f"p{i}")
         previous = f"p{i}"
         if not kernels:
@@ -307,7 +306,7 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
             out.append(f'  {previous} -> p{i}k0 [style="dashed"];')
             continue
         for k, kernel in enumerate(kernels):
-            out.append(f"  p{i}k{k} [label=<{lines_label(kernel, 28)}>];")
+            out.append(f"  p{i}k{k} [label=<{lines_label(kernel, 16)}>];")
             out.append(f"  {previous} -> p{i}k{k};")
             previous = f"p{i}k{k}"
     # Keep the rows in the table's order, top to bottom.
@@ -317,7 +316,44 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
     return "\n".join(out) + "\n"
 
 
-def measured_kernels_dot(model, lang: str, link_prefix: str, size: int) -> str:
+NARROW_KERNEL_WRAP = 12  # columns per line of a kernel box in the narrow layout
+NARROW_KERNELS_PER_LINE = 3  # a longer sequence goes on below (↳), so no row is wider than a phone
+
+
+def kernels_narrow_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chains: list[str | None]) -> str:
+    """The same rows for a phone, as one left-aligned block: each path's name above the kernels
+    it launched, at most three to a line, so the block is about 300 pt wide and its 12 pt text
+    stays at 11 px or more on a 390 px screen."""
+    rows = []
+    for (label, kernels, missing), chain in zip(paths, chains, strict=True):
+        link = (
+            f' HREF="{link_prefix}{addresses.chain_path(chain)}" TARGET="_top" TITLE="{esc_attr(label)}"'
+            if chain
+            else ""
+        )
+        rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"{link}><B>{lines_label(label, 44)}</B></TD></TR>')
+        boxes = [f'<TD BGCOLOR="#f4f4f4" STYLE="rounded">{lines_label(k, NARROW_KERNEL_WRAP)}</TD>' for k in kernels]
+        boxes = boxes or [f'<TD STYLE="dashed">{esc(missing)}</TD>']
+        arrow = f'<TD BORDER="0"><FONT COLOR="{EDGE_COLOUR}">→</FONT></TD>'
+        for start in range(0, len(boxes), NARROW_KERNELS_PER_LINE):
+            line = arrow.join(boxes[start : start + NARROW_KERNELS_PER_LINE])
+            if start:
+                line = f'<TD BORDER="0"><FONT COLOR="{EDGE_COLOUR}">↳</FONT></TD>' + line
+            rows.append(
+                '<TR><TD><TABLE BORDER="0" CELLBORDER="1" CELLSPACING="4" CELLPADDING="3" '
+                f'COLOR="#8a8a8a">{"<TR>" + line + "</TR>"}</TABLE></TD></TR>'
+            )
+    table = f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="2">{"".join(rows)}</TABLE>'
+    return (
+        "digraph kernels {\n"
+        f'  graph [bgcolor="transparent", pad="0.05", margin="0", fontname="{FONT}"];\n'
+        f'  node [fontname="{FONT}", fontsize="12", shape="plaintext", margin="0"];\n'
+        f"  paths [label=<{table}>];\n"
+        "}\n"
+    )
+
+
+def measured_kernels_dot(model, lang: str, link_prefix: str, size: int, narrow: bool = False) -> str:
     """The measured paths at one size (data/evidence/), each with the kernel groups it launched."""
     gelu = model.evidence.gelu
 
@@ -329,8 +365,8 @@ def measured_kernels_dot(model, lang: str, link_prefix: str, size: int) -> str:
     for path in gelu.paths:
         result = next((s for s in path.sizes if s.size == size and s.status == "measured"), None)
         kernels = [groups.get(k.group, k.group) for k in result.kernels] if result else []
-        rows.append((label(path.id), kernels, ui("not_measured", lang)))
-    return kernels_dot(rows, link_prefix, [path.chain for path in gelu.paths])
+        rows.append((label(path.id), kernels, model.interface["not-measured"].text.get(lang)))
+    return (kernels_narrow_dot if narrow else kernels_dot)(rows, link_prefix, [path.chain for path in gelu.paths])
 
 
 @dataclass(frozen=True)
@@ -388,8 +424,9 @@ def site_diagrams(model) -> list[Diagram]:
             found.append(Diagram(diagram_id("route", route.id), (addresses.start_path(start),), draw))
     if model.evidence and model.evidence.gelu:
         for size in model.evidence.gelu.operation["sizes"]:
-            draw = partial(measured_kernels_dot, model, size=size)
-            found.append(Diagram(diagram_id("kernels", size), ("measured/",), draw))
+            for narrow in (False, True):
+                draw = partial(measured_kernels_dot, model, size=size, narrow=narrow)
+                found.append(Diagram(diagram_id("kernels", size, narrow=narrow), ("measured/",), draw))
     return found
 
 

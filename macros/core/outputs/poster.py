@@ -14,9 +14,12 @@ from markupsafe import Markup
 from ..data.markup import inline_html, plain
 from ..diagrams import dot_text
 from ..diagrams.graphviz import Diagrams
+from ..settings import addresses
 from ..settings.languages import Languages
 from ..settings.palette import FONT, MONO_FONT, layer_colours
 from ..settings.ui import ui
+from ..views.evidence_views import chart_view
+from ..views.page import interface_word
 from ..views.render import TEMPLATES, render
 
 PAGE_SIZES = {"a3": ("297mm", "420mm"), "a4": ("210mm", "297mm")}
@@ -150,4 +153,22 @@ def chains_booklet(model, lang: str, edition: Edition, renderer: Diagrams) -> st
                 ],
             }
         )
-    return str(render("print/booklet.html", chains=chains, **_frame(lang, "a4", edition)))
+    measured = booklet_measured(model, lang, edition)
+    return str(render("print/booklet.html", chains=chains, measured=measured, **_frame(lang, "a4", edition)))
+
+
+def booklet_measured(model, lang: str, edition: Edition) -> dict | None:
+    """The booklet's last page: the measured time chart of every size, where the op ran (None
+    without a capture). The charts are drawn by the same code as the Measured page's."""
+    gelu = model.evidence.gelu if model.evidence else None
+    if not gelu:
+        return None
+    views = [chart_view(model, lang, size, gelu.paths) for size in gelu.operation["sizes"]]
+    return {
+        "title": interface_word(model, "measured-title", lang),
+        "meta": f"{gelu.operation['expression']} · {gelu.run.gpu} · {gelu.run.date[:10]}",
+        "charts": [render("evidence/time_chart.html", **view, print_font=FONT) for view in views if view],
+        "desc": interface_word(model, "chart-desc-print", lang),
+        "href": edition.language_url(lang) + addresses.MEASURED,
+        "limits": model.measurements[model.limits_note()].label.get(lang),
+    }

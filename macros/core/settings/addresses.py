@@ -30,6 +30,7 @@ PATH_FINDER = "paths"
 RECORD_FOLDERS = {page.collection: page.folder for page in RECORD_PAGES if page.folder != PATH_FINDER}
 EMBED = "embed"
 PRINT = "print"
+MEASURED = "measured/"  # the measured comparison (docs/measured.*.md)
 
 
 def record_path(collection: str, record_id: str) -> str:

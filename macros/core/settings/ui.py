@@ -1,6 +1,8 @@
 """Interface words the renderers print around data, in every language the site has.
 
-Words are data, keyed by language code like the bilingual fields in data/.
+Words are data, keyed by language code like the bilingual fields in data/. The words of the
+evidence (the Measured, Method and Toolkits pages, excerpts) are in data/interface.yaml instead,
+under the translation lock; `Page.ui` reads there first.
 """
 
 from __future__ import annotations
@@ -167,101 +169,6 @@ UI: dict[str, dict[str, str]] = {
     "print_poster_a4": {"zh": "栈海报 A4（210 × 297 mm）", "en": "Stack poster, A4 (210 × 297 mm)"},
     "print_booklet_a4": {"zh": "执行链手册 A4（每页一条链）", "en": "Chains booklet, A4 (one chain per page)"},
     "print_first_page": {"zh": "第一页：{document}，{language}版", "en": "First page, {language} edition: {document}"},
-    # Evidence: real compiler output and measurements.
-    "evidence": {"zh": "实测产物", "en": "Real output"},
-    "evidence_full": {"zh": "完整摘录", "en": "full excerpt"},
-    "evidence_tool": {
-        "zh": "实测产物（真实编译器和 GPU 的输出）",
-        "en": "Real output (from real compilers and a real GPU)",
-    },
-    "evidence_produced": {"zh": "产生方式", "en": "Produced by"},
-    "evidence_on": {"zh": "测于", "en": "Captured on"},
-    "measured_here": {"zh": "在真实 GPU 上实测", "en": "Measured on a real GPU"},
-    "measured_intro": {
-        "zh": "这条路径在下面这台机器上实际启动的 kernel 和耗时（详见“一个算子的实测”）：",
-        "en": "What this path really launched on the machine below, and how long it took (more on the measured comparison page):",
-    },
-    "path": {"zh": "路径", "en": "Path"},
-    "size": {"zh": "规模", "en": "Size"},
-    "kernels": {"zh": "实际启动的 kernel", "en": "Kernels launched"},
-    "kernel_count": {"zh": "kernel 数", "en": "Kernels"},
-    "median_ms": {
-        "zh": "每次调用耗时 ms（{runs} 次运行的中位数，括号内为各次运行的范围）",
-        "en": "ms per call (median of {runs} runs; range of the runs)",
-    },
-    "tflops": {"zh": "TFLOP/s（占峰值 / 占实测上限）", "en": "TFLOP/s (of peak / of measured ceiling)"},
-    "max_error": {
-        "zh": "与 fp32 参考的最大绝对误差（输出最大绝对值）",
-        "en": "Max absolute error vs fp32 (largest |output|)",
-    },
-    "timer_cuda-events": {"zh": "CUDA event 计时", "en": "timed with CUDA events"},
-    "timer_host-clock": {"zh": "主机时钟计时", "en": "timed with the host clock"},
-    "varying": {"zh": "各次运行相差超过 10%", "en": "runs differ by more than 10%"},
-    "varying_launch": {
-        "zh": "受启动开销限制：GPU 只有 {busy}% 的时间在执行 kernel",
-        "en": "launch-bound: the GPU runs kernels for only {busy}% of each call",
-    },
-    "route_measured": {
-        "zh": "在这条路线上实测（{gpu}，{op}）：",
-        "en": "Measured along this route ({gpu}, {op}):",
-    },
-    "route_measured_size": {
-        "zh": "{size}³：{ms} ms，{kernels} 个 kernel（{names}）",
-        "en": "{size}³: {ms} ms, {kernels} kernel(s) ({names})",
-    },
-    "chart_title": {"zh": "每次调用耗时（{size}³，ms）", "en": "Time per call ({size}³, ms)"},
-    "chart_desc": {
-        "zh": "每条已测路径一根横条，长度为三次运行中位数的中位数，细线为各次运行的范围；⚠ 表示各次运行相差超过 10%。下表是文字版。",
-        "en": "One bar per measured path: its length is the median of the runs' medians, the thin line the runs' range; ⚠ marks runs that differ by more than 10%. The table below is the text version.",
-    },
-    "ceilings_title": {"zh": "这块 GPU 的上限", "en": "What this GPU can do"},
-    "ceiling_gemm": {
-        "zh": "cuBLAS bf16 GEMM（4096³，不带 bias/GELU）",
-        "en": "cuBLAS bf16 GEMM (4096³, no bias or GELU)",
-    },
-    "ceiling_copy": {
-        "zh": "1 GiB 设备内拷贝（读 + 写字节）",
-        "en": "1 GiB device-to-device copy (bytes read + written)",
-    },
-    "peak_bf16": {"zh": "数据手册：稠密 BF16 Tensor Core 峰值：", "en": "Datasheet: dense BF16 Tensor Core peak:"},
-    "peak_memory": {"zh": "数据手册：显存带宽：", "en": "Datasheet: memory bandwidth:"},
-    "measured_in_run": {
-        "zh": "同一次采集中实测（{rounds} 次运行的中位数，范围 {low}–{high}）",
-        "en": "measured in the same capture (median of {rounds} runs, range {low}–{high})",
-    },
-    "of_peak": {"zh": "；占峰值 {share}%", "en": "; {share}% of peak"},
-    "not_measured": {"zh": "未测量", "en": "Not measured"},
-    "failed": {"zh": "运行失败", "en": "Failed"},
-    "provenance": {"zh": "来源", "en": "Provenance"},
-    "run_gpu": {"zh": "GPU", "en": "GPU"},
-    "driver": {"zh": "驱动", "en": "Driver"},
-    "run_cuda": {"zh": "CUDA", "en": "CUDA"},
-    "versions": {"zh": "库版本", "en": "Library versions"},
-    "captured": {"zh": "采集时间", "en": "Captured"},
-    "command": {"zh": "命令", "en": "Command"},
-    "archive_hash": {"zh": "采集归档 sha256", "en": "Capture archive sha256"},
-    "clocks": {"zh": "SM 时钟（前 / 后 / 最高）", "en": "SM clock (before / after / max)"},
-    "kernels_figure": {"zh": "每条路径实际启动的 kernel 序列", "en": "The kernels each path really launched, in order"},
-    "kernels_figure_desc": {
-        "zh": "每行一条路径，方框是按顺序启动的 kernel 组；文字版见表格。",
-        "en": "One row per path; boxes are the kernel groups it launched, in order. The table is the text version.",
-    },
-    "toolkit": {"zh": "工具链", "en": "Toolkit"},
-    "architecture": {"zh": "架构", "en": "Architecture"},
-    "compute_capability": {"zh": "计算能力", "en": "Compute capability"},
-    "accepted": {"zh": "接受", "en": "accepted"},
-    "not_accepted": {"zh": "不接受", "en": "not accepted"},
-    "unnamed": {"zh": "（官方资料未命名）", "en": "(not named in the sources)"},
-    "fastest": {
-        "zh": "这个规模下中位耗时最短：{path}（{ms} ms）",
-        "en": "Fastest median at this size: {path} ({ms} ms)",
-    },
-    "method_timing": {"zh": "计时安排", "en": "Timing schedule"},
-    "method_warmup": {"zh": "预热调用", "en": "Warm-up calls"},
-    "method_samples": {"zh": "样本数", "en": "Samples"},
-    "method_reps": {"zh": "每个样本连续调用次数", "en": "Back-to-back calls per sample"},
-    "method_profiled": {"zh": "profiler 记录 kernel 名时跑的调用次数", "en": "Calls profiled to list the kernel names"},
-    "method_excerpts": {"zh": "全部实测产物", "en": "Every excerpt"},
     "example": {"zh": "示例", "en": "Example"},
     # When a tool's facts were last compared with their sources (each link says who publishes it unless official).
     "checked": {
@@ -326,6 +233,7 @@ UI: dict[str, dict[str, str]] = {
     },
     "tool_routes": {"zh": "经过它的路线", "en": "Routes through this tool"},
     "list_separator": {"zh": "、", "en": ", "},
+    # Punctuation between a label and its value, on every page (data text cannot end in a space).
     "colon": {"zh": "：", "en": ": "},
     "finder_figure_desc": {
         "zh": "这条路线的图：从起点一步步到 GPU，方框链接到工具页面；下方编号列表即文字版。",

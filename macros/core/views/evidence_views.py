@@ -12,9 +12,9 @@ from markupsafe import Markup
 
 from ..data.evidence import Artifact, PathRow, Run
 from ..data.markup import inline_html
-from ..data.model import chain_tool_ids
+from ..data.model import chain_tool_ids, reading_id
 from ..diagrams.dot_text import diagram_id
-from .page import Page, chain_link, docs_links, embed_control
+from .page import Page, chain_link, docs_links, embed_control, interface_word
 
 EXCERPTS = "evidence/excerpts/"  # where the build publishes data/evidence/excerpts/
 
@@ -31,17 +31,21 @@ def words(page: Page, word_id: str, part: str = "label") -> str:
 def provenance(page: Page, run: Run) -> list[dict]:
     """GPU, driver, CUDA, library versions, date, command and archive hash of a capture."""
     return [
-        {"label": page.ui("run_gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
+        {"label": page.ui("run-gpu"), "value": f"{run.gpu} (sm_{run.compute_capability.replace('.', '')})"},
         {"label": page.ui("driver"), "value": run.driver},
-        {"label": page.ui("run_cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
+        {"label": page.ui("run-cuda"), "value": f"{run.cuda_driver_version} · {run.nvcc}"},
         {
             "label": page.ui("versions"),
             "value": ", ".join(f"{name} {version}" for name, version in run.versions.items()),
         },
-        {"label": page.ui("clocks"), "value": " / ".join(run.clocks.values())},
+        {
+            "label": page.ui("clocks"),
+            # Each reading under its own label: a row of bare figures does not say which is which.
+            "items": [{"label": words(page, reading_id(key)), "value": value} for key, value in run.clocks.items()],
+        },
         {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
         {"label": page.ui("command"), "value": run.command, "code": True},
-        {"label": page.ui("archive_hash"), "value": run.archive_sha256, "code": True},
+        {"label": page.ui("archive-hash"), "value": run.archive_sha256, "code": True},
     ]
 
 
@@ -117,7 +121,7 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 if word.reason
                 else path.failure or (result.reason if result and result.reason else "")
             )
-            rows.append({**row, "measured": False, "status": page.ui("not_measured"), "reason": reason})
+            rows.append({**row, "measured": False, "status": page.ui("not-measured"), "reason": reason})
             continue
         rows.append(
             {
@@ -135,13 +139,11 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 "kernel_count": f"{result.kernel_count:g}",
                 "median": f"{result.time_ms.median:.4g}",
                 "spread": f"{result.time_ms.low:.4g}–{result.time_ms.high:.4g}",
-                "timer": page.ui(f"timer_{result.timer}"),
+                "timer": page.ui(f"timer-{result.timer}"),
                 "varying": _varying(page, result),
                 "tflops": f"{result.tflops:.4g}",
                 # The ceilings were measured at the largest size only: shares elsewhere would mislead.
-                "shares": _shares(page, result.tflops)
-                if size == max(_evidence(page).gelu.operation["sizes"])
-                else None,
+                "shares": _shares(page, result.tflops) if size == max(_evidence(page).gelu.operation["sizes"]) else [],
                 "error": f"{result.max_abs_err:.2g}",
                 "scale": f"{result.max_abs_output:.2g}" if result.max_abs_output else None,
             }
@@ -154,21 +156,24 @@ def _varying(page: Page, result) -> str | None:
     if not result.varying:
         return None
     if result.gpu_busy is not None and result.gpu_busy < 0.5:
-        return f"{page.ui('varying')}; {page.ui('varying_launch').format(busy=round(result.gpu_busy * 100))}"
+        return f"{page.ui('varying')}; {page.ui('varying-launch').format(busy=round(result.gpu_busy * 100))}"
     return page.ui("varying")
 
 
-def _shares(page: Page, tflops: float) -> str | None:
-    """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the same capture."""
+def _shares(page: Page, tflops: float) -> list[str]:
+    """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the
+    same capture, each with its label (a bare pair of percentages does not say which is which)."""
     evidence = _evidence(page)
     peak = evidence.hardware.peaks.get("bf16_dense_tflops") if evidence.hardware else None
     ceiling = evidence.gelu.ceilings.get("gemm_tflops")
-    parts = [
-        f"{100 * tflops / bound:.0f}%"
-        for bound in (peak.value if peak else None, ceiling.median if ceiling else None)
+    return [
+        page.ui(word).format(share=f"{100 * tflops / bound:.0f}")
+        for word, bound in (
+            ("share-of-peak", peak.value if peak else None),
+            ("share-of-ceiling", ceiling.median if ceiling else None),
+        )
         if bound
     ]
-    return " / ".join(parts) or None
 
 
 def ceilings(page: Page) -> list[dict]:
@@ -177,8 +182,8 @@ def ceilings(page: Page) -> list[dict]:
     rows = []
     peaks = evidence.hardware.peaks if evidence.hardware else {}
     for label, peak_key, ceiling_key, unit, scale in (
-        ("ceiling_gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
-        ("ceiling_copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
+        ("ceiling-gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
+        ("ceiling-copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
     ):
         ceiling, peak = evidence.gelu.ceilings.get(ceiling_key), peaks.get(peak_key)
         if not ceiling:
@@ -188,14 +193,14 @@ def ceilings(page: Page) -> list[dict]:
             {
                 "label": page.ui(label),
                 "value": f"{measured:.4g} {unit}",
-                "how": page.ui("measured_in_run").format(
+                "how": page.ui("measured-in-run").format(
                     rounds=evidence.gelu.ceilings.get("rounds"),
                     low=f"{ceiling.low * scale:.4g}",
                     high=f"{ceiling.high * scale:.4g}",
                 ),
                 "peak": f"{peak.value:g} {peak.unit}" if peak else None,
-                "peak_label": page.ui("peak_bf16" if peak_key == "bf16_dense_tflops" else "peak_memory"),
-                "share": page.ui("of_peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
+                "peak_label": page.ui("peak-bf16" if peak_key == "bf16_dense_tflops" else "peak-memory"),
+                "share": page.ui("of-peak").format(share=f"{100 * measured / peak.value:.0f}") if peak else None,
                 "peak_link": docs_links(page, [peak.reference])[0] if peak else None,
             }
         )
@@ -208,9 +213,10 @@ CHART_BAR = 12
 CHART_GAP = 10
 
 
-def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
+def chart_view(model, lang: str, size: int, paths: list[PathRow]) -> dict | None:
     """One horizontal bar per measured path at one size: the median, a whisker over the runs'
-    range, the figure written at the end; drawn here from the data as SVG (no chart library)."""
+    range, the figure written at the end (the time chart's template values; None if none was
+    measured). Drawn from the data as SVG, no chart library; the Print booklet draws it too."""
     measured = [
         (path, result)
         for path in paths
@@ -218,7 +224,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         if path.status == "measured" and result is not None and result.status == "measured"
     ]
     if not measured:
-        return Markup("")
+        return None
     longest = max(result.time_ms.high for _, result in measured)
     usable = CHART_WIDTH - 90  # room for the figure written after the longest whisker
     rows = []
@@ -227,7 +233,7 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
         x = lambda ms: round(ms / longest * usable, 1)  # noqa: E731 - the scale, in one place
         rows.append(
             {
-                "label": words(page, path.id),
+                "label": model.measurements[path.id].label.get(lang),
                 "label_y": top + CHART_LABEL - 4,
                 "bar_y": top + CHART_LABEL,
                 "width": max(x(result.time_ms.median), 1),
@@ -237,28 +243,37 @@ def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
                 "value": f"{result.time_ms.median:.4g} ms" + (" ⚠" if result.varying else ""),
                 "varying": result.varying,
                 # The tools its chain names, so a `?tool=` address can outline the row (here.js).
-                "tools": chain_tool_ids(page.model.chains[path.chain]) if path.chain else [],
+                "tools": chain_tool_ids(model.chains[path.chain]) if path.chain else [],
             }
         )
-    title = page.ui("chart_title").format(size=size)
-    return page.show(
-        "evidence/time_chart.html",
-        rows=rows,
-        width=CHART_WIDTH,
-        height=len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
-        bar=CHART_BAR,
-        title=title,
-        desc=page.ui("chart_desc"),
-        chart_id=f"time-chart-{size}",
-    )
+    title = interface_word(model, "chart-title", lang).format(size=size)
+    return {
+        "rows": rows,
+        "width": CHART_WIDTH,
+        "height": len(rows) * (CHART_LABEL + CHART_BAR + CHART_GAP),
+        "bar": CHART_BAR,
+        "title": title,
+        "desc": interface_word(model, "chart-desc", lang),
+        "chart_id": f"time-chart-{size}",
+    }
+
+
+def time_chart(page: Page, size: int, paths: list[PathRow]) -> Markup:
+    """The time chart of one size, for a page (see chart_view)."""
+    view = chart_view(page.model, page.lang, size, paths)
+    return page.show("evidence/time_chart.html", **view) if view else Markup("")
 
 
 def kernels_figure(page: Page, size: int) -> Markup:
-    """Graphviz: each measured path as the chain of kernel groups it launched at one size."""
-    dot = page.dot(diagram_id("kernels", size))
-    title = f"{page.ui('kernels_figure')} ({size}³)"
-    svg = page.build.diagrams.inline_svg(dot, diagram_id("kernels", size), title, page.ui("kernels_figure_desc"))
-    return page.show("evidence/kernels_figure.html", svg=Markup(page.build.slots.slot(svg)), title=title)
+    """Graphviz: each measured path as the chain of kernel groups it launched at one size, in a
+    wide layout and a narrow one for phones (its text 11 px or more at 390 px)."""
+    from .views import diagram_layouts  # views imports this module: imported when first drawn
+
+    uid = diagram_id("kernels", size)
+    wide, narrow = page.dot(uid), page.dot(diagram_id("kernels", size, narrow=True))
+    title = f"{page.ui('kernels-figure')} ({size}³)"
+    svg = diagram_layouts(page, wide, narrow, uid, title, page.ui("kernels-figure-desc"))
+    return page.show("evidence/kernels_figure.html", svg=svg, title=title)
 
 
 def measured(page: Page) -> Markup:
@@ -273,7 +288,7 @@ def measured(page: Page) -> Markup:
                 "size": size,
                 "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
                 "chart": time_chart(page, size, gelu.paths),
-                "embed": embed_control(page, f"measured/{size}/", page.ui("chart_title").format(size=size)),
+                "embed": embed_control(page, f"measured/{size}/", page.ui("chart-title").format(size=size)),
                 "figure": kernels_figure(page, size),
                 "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }
@@ -309,7 +324,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
                 "label": words(page, path.id),
                 "href": f"{page.href('measured/')}#path-{path.id}-{sizes[0].size}" if sizes else page.href("measured/"),
                 "sizes": [
-                    page.ui("route_measured_size").format(
+                    page.ui("route-measured-size").format(
                         size=s.size,
                         ms=f"{s.time_ms.median:.4g}",
                         kernels=f"{s.kernel_count:g}",
@@ -325,7 +340,7 @@ def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
         )
     if not found:
         return None
-    title = page.ui("route_measured").format(gpu=evidence.gelu.run.gpu, op=evidence.gelu.operation["expression"])
+    title = page.ui("route-measured").format(gpu=evidence.gelu.run.gpu, op=evidence.gelu.operation["expression"])
     return {"title": title, "paths": found}
 
 

@@ -44,6 +44,13 @@ class Site(Protocol):
     def line_url(self, file: str, line: int) -> str: ...
 
 
+def interface_word(model: Model, key: str, lang: str) -> str:
+    """An interface word in `lang`: from data/interface.yaml (under the translation lock), else
+    from the words still kept in settings/ui.py."""
+    word = model.interface.get(key)
+    return word.text.get(lang) if word else ui(key, lang)
+
+
 @dataclass(frozen=True)
 class Page:
     """Where a fragment is rendered: the build, the language, and the page's URL."""
@@ -77,7 +84,7 @@ class Page:
         return getattr(text, self.lang)
 
     def ui(self, key: str) -> str:
-        return ui(key, self.lang)
+        return interface_word(self.model, key, self.lang)
 
     def t_dict(self, text: dict[str, str]) -> str:
         """A bilingual {zh: …, en: …} mapping (as the evidence files write them) in this page's language."""

@@ -114,7 +114,7 @@ def embed_page(page: Page, kind: str, target: str = "") -> Markup:
             addresses.chain_path(target),
         )
     else:
-        title = page.ui("chart_title").format(size=target)
+        title = page.ui("chart-title").format(size=target)
         figure, full = evidence_views.time_chart(page, int(target), page.model.evidence.gelu.paths), "measured/"
     return page.show("embed_page.html", title=title, figure=figure, full_href=page.href(full) if full else page.root)
 
