@@ -30,7 +30,9 @@ from pathlib import Path
 import yaml
 
 from macros.core.build.cache import BuildKey, DiskCache
+from macros.core.data import translations
 from macros.core.data.model import load
+from macros.core.data.records import references_in
 from macros.core.diagrams.dot_text import site_dots
 from macros.core.diagrams.graphviz import Diagrams
 from macros.core.settings import environment
@@ -39,6 +41,7 @@ from macros.core.settings.languages import read_languages
 from . import judges
 from .common import OK, ROOT
 from .linkcheck import check
+from .translations import read_sources
 
 CONTROL_SCRIPT = ROOT.parent / "shared" / "tools" / "baseline-site.py"
 
@@ -283,23 +286,48 @@ def poll(condition, seconds: float) -> None:
         time.sleep(0.05)
 
 
+CLONED = ("tools", "chains", "tables", "lists", "glossary")
+
+
 def synthetic(data: Path, into: Path, factor: int = 10) -> Path:
-    """A data set `factor` times larger: every tool, chain, table, list and term copied with new ids."""
+    """A data set `factor` times larger: every tool, chain, table, list and glossary term copied
+    under new ids. Copy n of a record names copy n of every record it refers to (its relations,
+    a chain's steps, a table's rows), so each copy is a whole second stack wired like the real one;
+    both languages of every text come along, and the translation lock records the copies' fields."""
     target = into / "data"
     shutil.copytree(data, target)
-    for stem in ("tools", "chains", "tables", "lists", "glossary"):
+    model = load(data)
+    for stem in CLONED:
         path = target / f"{stem}.yaml"
         records = yaml.safe_load(path.read_text(encoding="utf-8"))[stem]
         copies = list(records)
         for n in range(1, factor):
             for record in records:
                 clone = json.loads(json.dumps(record))
-                clone["id"] = f"{record['id']}-copy{n}"
+                clone["id"] = copy_id(record["id"], n)
+                for where, named, refers_to in references_in(getattr(model, stem)[record["id"]]):
+                    if refers_to.collection in CLONED:
+                        set_at(clone, where, copy_id(named, n))
                 if stem == "tools":
                     clone["summary"] = {k: f"{v} ({n})" for k, v in record["summary"].items()}
                 copies.append(clone)
         path.write_text(yaml.safe_dump({stem: copies}, allow_unicode=True), encoding="utf-8")
+    sources = read_sources(target)
+    lock, _ = translations.read_lock(target)
+    translations.write_lock(target, translations.record_unrecorded(translations.status(sources, lock), lock))
     return target
+
+
+def copy_id(record_id: str, n: int) -> str:
+    return f"{record_id}-copy{n}"
+
+
+def set_at(record: dict, where: tuple, value: str) -> None:
+    """Set the value at a YAML path (keys and list indexes) inside `record`."""
+    *parents, last = where
+    for key in parents:
+        record = record[key]
+    record[last] = value
 
 
 def report(name: str, real: dict, big: dict | None) -> None:
