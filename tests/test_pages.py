@@ -9,11 +9,11 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from pathlib import Path
 from urllib.parse import urljoin, urlparse
 
 import pytest
-from conftest import ROOT, article_text
+from conftest import ROOT
+from page_text import article_texts, site_pages, title_of
 
 from macros.core.data.markup import plain
 from macros.core.data.model import load
@@ -30,26 +30,6 @@ def redirect_map() -> dict[str, str]:
         if isinstance(plugin, dict) and "redirects" in plugin:
             return plugin["redirects"]["redirect_maps"]
     raise AssertionError("mkdocs.yml configures no redirects plugin")
-
-
-def is_redirect(page_html: str) -> bool:
-    return 'http-equiv="refresh"' in page_html
-
-
-def site_pages(site: Path) -> dict[str, dict[str, str]]:
-    """language → {page path relative to the language root: its HTML}, redirect stubs left out."""
-    pages: dict[str, dict[str, str]] = defaultdict(dict)
-    for path in site.rglob("*.html"):
-        relative = path.relative_to(site).as_posix()
-        lang = next((code for code in LANGUAGES.others if relative.startswith(f"{code}/")), LANGUAGES.codes[0])
-        body = path.read_text(encoding="utf-8")
-        if not is_redirect(body):
-            pages[lang][relative.removeprefix(LANGUAGES.prefix(lang))] = body
-    return pages
-
-
-def title_of(page_html: str) -> str:
-    return html.unescape(re.search(r"<title>(.*?)</title>", page_html, re.S).group(1)).strip()
 
 
 def heading_of(page_html: str) -> str:
@@ -170,6 +150,7 @@ SOURCE_SECTION = re.compile(
 def test_no_page_refers_readers_to_the_source_maps_section_numbers(built_site):
     found = []
     for lang, pages in site_pages(built_site).items():
-        for path, body in pages.items():
-            found += [(lang, path, match.group(0)) for match in SOURCE_SECTION.finditer(article_text(body))]
+        for path in pages:
+            text = article_texts(built_site, lang)[path].text
+            found += [(lang, path, match.group(0)) for match in SOURCE_SECTION.finditer(text)]
     assert not found, found[:10]

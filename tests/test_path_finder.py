@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT, article_text
-from test_pages import site_pages
+from page_text import site_pages
 
 from macros.core.data.markup import plain
 from macros.core.data.model import load
