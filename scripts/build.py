@@ -5,6 +5,7 @@ A failed build leaves the previous site/ untouched, so nothing ever serves half 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -143,10 +144,9 @@ def finish_data(site: Path, config: Path, parts, search: bool = True, into: Path
     values = read_config(config)
     data_dir = SiteOptions.of(values.get("extra")).data_folder(config)
     try:
-        build = Build.start(data_dir, read_languages(config), config)
-        write_data(site, build, parts, site_url_of(config), values.get("nav"), into)
-        if search:
-            search_index.index(site)
+        with search_index.indexing(site) if search else contextlib.nullcontext():  # on the other core meanwhile
+            build = Build.start(data_dir, read_languages(config), config)
+            write_data(site, build, parts, site_url_of(config), values.get("nav"), into)
     except DataError as error:
         return print_data_errors(error) == OK
     except search_index.SearchIndexError as error:

@@ -61,9 +61,11 @@ def finish_site(
     """Write every site-wide file into the built site `site` (raises SearchIndexError if Pagefind
     fails); the Pagefind index only if `search`."""
     finish_pages(site, build.languages, parts, site_url, print_dir)
-    finish_data(site, build, parts, site_url, nav)
-    if search:
-        search_index.index(site)
+    if not search:
+        finish_data(site, build, parts, site_url, nav)
+        return
+    with search_index.indexing(site):  # on the other core meanwhile
+        finish_data(site, build, parts, site_url, nav)
 
 
 def finish_pages(site: Path, languages, parts: SiteParts, site_url: str, print_dir: str | None) -> None:

@@ -43,6 +43,8 @@ def plain(text: str) -> str:
 
 def display_width(text: str) -> int:
     """Columns the text takes: CJK characters count double."""
+    if text.isascii():
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from pagefind_bin_extended import get_executable
@@ -33,11 +35,24 @@ class SearchIndexError(RuntimeError):
 
 def index(site_dir: Path, output: str = "pagefind") -> None:
     """Index the built site into its folder `output`; a failure stops the build with Pagefind's own message."""
+    with indexing(site_dir, output):
+        pass
+
+
+@contextmanager
+def indexing(site_dir: Path, output: str = "pagefind") -> Iterator[None]:
+    """Pagefind indexes the built site in its own process while the body runs (the site-wide
+    files it writes meanwhile are not pages: Pagefind reads only the HTML); then raises
+    SearchIndexError with Pagefind's own message if it failed."""
     command = [str(get_executable()), "--site", str(site_dir), "--output-subdir", output, "--quiet"]
     command += ["--exclude-selectors", ".headerlink"]  # the ¶ permalinks are not words
-    done = subprocess.run(command, capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SearchIndexError(f"Pagefind could not index the site:\n{done.stdout}{done.stderr}")
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        yield
+    finally:
+        stdout, stderr = process.communicate()
+    if process.returncode != 0:
+        raise SearchIndexError(f"Pagefind could not index the site:\n{stdout}{stderr}")
     sort_entry_languages(site_dir / output / "pagefind-entry.json")
 
 

@@ -229,15 +229,15 @@ def _row_text(table: r.Table, row: r.Row, lang: str) -> str:
 
 def _shorten(text: str, width: int) -> str:
     """At most `width` display columns, cut at a word or character with an ellipsis."""
-    if display_width(text) <= width:
+    if len(text) <= width // 2 or display_width(text) <= width:  # no character takes more than 2 columns
         return text
-    kept, used = [], 0
+    kept, used = 0, 0
     for ch in text:
         used += display_width(ch)
         if used > width - 1:
             break
-        kept.append(ch)
-    cut = "".join(kept)
+        kept += 1
+    cut = text[:kept]
     if " " in cut[-20:] and cut[-1].isascii():
         cut = cut[: cut.rindex(" ")]
     return cut.rstrip(" ,;·—") + "…"
