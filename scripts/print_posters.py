@@ -8,6 +8,8 @@ Noto Sans CJK subsets as real fonts (Chromium would turn them into Type 3 glyphs
 from __future__ import annotations
 
 import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from macros.core.build.build import Build
@@ -27,17 +29,14 @@ CONFIG = ROOT / "mkdocs.yml"
 
 def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | None = None) -> list[Path]:
     """Render every printable document, and the picture of its first page, into `out_dir` (raises
-    DataError); returns the documents' paths."""
-    import weasyprint
+    DataError); returns the documents' paths.
 
-    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    The documents of each language are laid out by a process of their own, side by side: during a
+    cold `make build` the pages' builders finish first, and one process alone would then leave a
+    core idle while WeasyPrint lays out the last booklet."""
     languages = read_languages(CONFIG)
-    build = Build.start(
-        data_dir or SiteOptions.of(read_config(CONFIG).get("extra")).data_folder(CONFIG),
-        languages,
-        CONFIG,
-        cache_root=cache_root,
-    )
+    data_dir = data_dir or SiteOptions.of(read_config(CONFIG).get("extra")).data_folder(CONFIG)
+    build = Build.start(data_dir, languages, CONFIG, cache_root=cache_root)
     edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
     files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -51,8 +50,27 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
         for name, item in entries.items():
             (out_dir / name).write_bytes(cache.load(*item, suffix=".pdf"))
         return [out_dir / name for name in entries]
+    # Spawned, not forked: the parent has loaded the diagrams' fonts and threads.
+    with ProcessPoolExecutor(len(languages.codes), mp_context=multiprocessing.get_context("spawn")) as pool:
+        jobs = [pool.submit(lay_out, lang, out_dir, data_dir, cache_root) for lang in languages.codes]
+        written = [path for job in jobs for path in job.result()]
+    for path in written:
+        cache.store(path.read_bytes(), *entries[path.name], suffix=".pdf")
+    return written
+
+
+def lay_out(lang: str, out_dir: Path, data_dir: Path, cache_root: Path | None) -> list[Path]:
+    """Lay out one language's documents with WeasyPrint into `out_dir` (the data was checked by the caller)."""
+    import weasyprint
+
+    logging.getLogger("fontTools").setLevel(logging.ERROR)
+    languages = read_languages(CONFIG)
+    build = Build.start(data_dir, languages, CONFIG, cache_root=cache_root)
+    edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
     written = []
-    for name, lang, what, size in files:
+    for name, file_lang, what, size in print_files(languages.codes):
+        if file_lang != lang:
+            continue
         if what == "poster":
             html = stack_poster(build.model, lang, size, edition, build.diagrams)
         else:
@@ -61,7 +79,6 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
         # Fixed metadata dates keep the PDFs byte-identical across builds of the same commit.
         document = weasyprint.HTML(string=html, base_url=str(ROOT))
         document.write_pdf(str(path), pdf_identifier=name.encode("utf-8"), uncompressed_pdf=False)
-        cache.store(path.read_bytes(), *entries[name], suffix=".pdf")
         written.append(path)
     return written
 

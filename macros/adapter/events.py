@@ -126,6 +126,9 @@ def on_post_page(output, page, config, **kwargs):
     parts.add_page(language, contribution)
     html = state.build.slots.fill(output)
     state.reuse.finish(page, html, contribution, state.build.inputs)
+    # `make serve` shows the page first and writes /llms-full.txt after: not on its way to the screen.
+    if contribution["llms"] and not os.environ.get(environment.SEARCH_LATER):
+        llms_files.prepare(state.build, language, contribution["llms"], html, config["site_url"])
     return html
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from urllib.parse import urljoin
 
 from ..diagrams.graphviz import Store
 from ..settings.addresses import print_files
@@ -69,6 +70,16 @@ def cached_markdown(namespace: Store):
         return text
 
     return markdown_of
+
+
+def prepare(build, lang: str, entry: tuple[str, str], page_html: str, site_url: str) -> None:
+    """Convert one finished page to /llms-full.txt's Markdown now, into the cache `write` reads:
+    each language's build does its own pages on its own core, instead of the site-wide finish
+    converting every page of a cold build one after another."""
+    url, title = entry
+    cached_markdown(build.cache.namespace("llms"))(
+        llms_text.SitePage(lang, url, title, page_html), urljoin(site_url or "/", url)
+    )
 
 
 def write(site: Path, build, parts, site_url: str, nav, into: Path | None = None) -> None:
