@@ -121,6 +121,30 @@ def pdf_page_text(pdf: str, number: int) -> str:
     return re.sub(r"\s+", " ", done.stdout)
 
 
+# Where each datasheet link under a measured ceiling starts, against the cell's left edge and
+# the line of text just before it.
+PEAK_LINKS = """() => [...document.querySelectorAll('table.gsm-ceilings td a')].map(a => {
+  const cell = a.closest('td').getBoundingClientRect();
+  const first = a.getClientRects()[0];
+  const before = document.createRange();
+  before.setStart(a.previousSibling, Math.max(0, a.previousSibling.length - 1));
+  before.setEnd(a.previousSibling, a.previousSibling.length);
+  const paren = before.getClientRects()[0];
+  return {text: a.textContent, left: first.left - cell.left, sameLine: Math.abs(first.top - paren.top) < 4};
+})"""
+
+
+@pytest.mark.parametrize("width", [DESKTOP, PHONE])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_datasheet_links_under_the_ceilings_read_inline_in_their_sentence(open_page, lang, width):
+    # They were blocks of their own ("(" / the link / ")" on three lines): a touch-target rule for
+    # links after a <br> caught them.
+    links = open_page(f"{prefix(lang)}measured/", width).evaluate(PEAK_LINKS)
+    assert len(links) == 2, links
+    for link in links:
+        assert link["sameLine"] and link["left"] > 0, f"{lang} at {width} px: {link['text']!r} starts a line of its own"
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_chains_booklet_ends_with_the_measured_time_charts(built_site, lang):
     pdf = str(built_site / "print" / f"gpu-stack-map-chains-{lang}-a4.pdf")
