@@ -36,8 +36,7 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
     core idle while WeasyPrint lays out the last booklet."""
     languages = read_languages(CONFIG)
     data_dir = data_dir or SiteOptions.of(read_config(CONFIG).get("extra")).data_folder(CONFIG)
-    build = Build.start(data_dir, languages, CONFIG, cache_root=cache_root)
-    edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
+    build, edition = start(data_dir, cache_root)
     files = print_files(languages.codes)
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, lang, what, size in files:
@@ -59,16 +58,21 @@ def write_pdfs(out_dir: Path, data_dir: Path | None = None, cache_root: Path | N
     return written
 
 
+def start(data_dir: Path, cache_root: Path | None) -> tuple[Build, Edition]:
+    """The build of the data and the edition (data version, date, address) every document is made from."""
+    languages = read_languages(CONFIG)
+    build = Build.start(data_dir, languages, CONFIG, cache_root=cache_root)
+    return build, Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
+
+
 def lay_out(lang: str, out_dir: Path, data_dir: Path, cache_root: Path | None) -> list[Path]:
     """Lay out one language's documents with WeasyPrint into `out_dir` (the data was checked by the caller)."""
     import weasyprint
 
     logging.getLogger("fontTools").setLevel(logging.ERROR)
-    languages = read_languages(CONFIG)
-    build = Build.start(data_dir, languages, CONFIG, cache_root=cache_root)
-    edition = Edition(build.data_version, source_date(ROOT), read_site_url(CONFIG), languages)
+    build, edition = start(data_dir, cache_root)
     written = []
-    for name, file_lang, what, size in print_files(languages.codes):
+    for name, file_lang, what, size in print_files(build.languages.codes):
         if file_lang != lang:
             continue
         if what == "poster":

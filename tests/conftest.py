@@ -198,10 +198,10 @@ def run_validate(data_dir: Path) -> subprocess.CompletedProcess:
 
 def article_text(page_html: str) -> str:
     """The text of a built page's article as a reader reads it, whitespace collapsed ("" if none)."""
-    from bs4 import BeautifulSoup
+    from page_text import article_soup, collapsed
 
-    article = BeautifulSoup(page_html, "html.parser").select_one("article")
-    return " ".join(article.get_text(" ").split()) if article else ""
+    article = article_soup(page_html)
+    return collapsed(article) if article else ""
 
 
 def replace_in(path: Path, old: str, new: str, count: int = 1) -> None:

@@ -10,7 +10,6 @@ languages. Expected values come from data/, never from the built output.
 from __future__ import annotations
 
 import re
-from functools import cache
 from itertools import combinations
 from pathlib import Path
 from urllib.parse import urljoin
@@ -82,13 +81,8 @@ def test_no_start_shows_two_near_identical_routes():
 # ---------------------------------------------------------------- the built pages
 
 
-@cache
-def pages(site: Path) -> dict[str, dict[str, str]]:
-    return site_pages(site)
-
-
 def page_soup(site: Path, lang: str, path: str) -> BeautifulSoup:
-    return BeautifulSoup(pages(site)[lang][path], "html.parser")
+    return BeautifulSoup(site_pages(site)[lang][path], "html.parser")
 
 
 def linked_tools(element, path: str) -> list[str]:
@@ -157,7 +151,7 @@ def test_each_dated_update_shows_once_per_route_page_and_later_mentions_lead_the
     updates = [update for update in updates if update]
     for start in starting_points(MODEL):
         path = f"paths/{start}/index.html"
-        html = pages(built_site)[lang][path]
+        html = site_pages(built_site)[lang][path]
         text = article_text(html)
         for update in updates:
             assert text.count(plain(update.text.get(lang))[:40]) <= 1, (start, update.text.en[:40])
@@ -165,7 +159,7 @@ def test_each_dated_update_shows_once_per_route_page_and_later_mentions_lead_the
         for link in page.select(".gsm-step-update a[href^='#update-']"):
             assert page.find(id=link["href"][1:]) is not None, (start, link["href"])
     # ONNX: three of its chains share TensorRT's dated updates; each is shown in full exactly once.
-    html = pages(built_site)[lang]["paths/onnx/index.html"]
+    html = site_pages(built_site)[lang]["paths/onnx/index.html"]
     text = article_text(html)
     shown = {
         node.update.text.en

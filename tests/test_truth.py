@@ -31,10 +31,6 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 TOOL_HREF = re.compile(r"(?:^|/)tools/([a-z0-9-]+)/$")
 
 
-def pages(site: Path) -> dict[str, dict[str, str]]:
-    return site_pages(site)
-
-
 def texts(site: Path, lang: str) -> dict[str, str]:
     """Every page's article text in one language, by path."""
     return {path: read.text for path, read in article_texts(site, lang).items()}
@@ -49,7 +45,7 @@ def prose(site: Path, lang: str) -> dict[str, str]:
 def relation_rows(site: Path, lang: str, tool_id: str) -> dict[str, set[str]]:
     """A tool page's relations table as the reader sees it: row label → ids of the tools linked."""
     path = f"tools/{tool_id}/index.html"
-    article = article_soup(pages(site)[lang][path])
+    article = article_soup(site_pages(site)[lang][path])
     table = article.select_one("table.gsm-relations") if article else None
     rows: dict[str, set[str]] = {}
     for row in table.select("tr") if table else []:
@@ -204,7 +200,7 @@ def test_no_page_speaks_to_someone_else(built_site, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES.codes)
 def test_every_tool_page_outlines_its_place_on_the_stack_and_says_what_is_outlined(built_site, lang):
-    site = pages(built_site)[lang]
+    site = site_pages(built_site)[lang]
     wrong = []
     for tool in MODEL.tools.values():
         kind, place = MODEL.stack_place(tool.id)
