@@ -27,12 +27,14 @@ $(VENV)/bin/python: | python
 	$(PYTHON) -m venv $(VENV)
 
 # The build's lock; a marker per lock, so `make test` adds the test packages without redoing the build's.
-$(VENV)/.build-installed: requirements.txt | $(VENV)/bin/python
-	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.txt
+# scripts/install-python-packages.sh installs pip itself by hash first, then each lock without
+# resolving (--no-deps): a release published after the lock was made is never picked.
+$(VENV)/.build-installed: requirements.txt requirements-bootstrap.txt | $(VENV)/bin/python
+	bash scripts/install-python-packages.sh $(VENV) requirements.txt
 	@touch $@
 
 $(VENV)/.test-installed: requirements-test.txt $(VENV)/.build-installed
-	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-test.txt
+	bash scripts/install-python-packages.sh $(VENV) requirements-test.txt
 	@touch $@
 
 setup: system $(VENV)/.build-installed
@@ -112,11 +114,12 @@ lint: python $(VENV)/.test-installed
 	$(VENV)/bin/ruff check macros scripts tests
 	$(VENV)/bin/ruff format --check macros scripts tests
 
-# Regenerate both locks from requirements.in / requirements-test.in, for the oldest supported Python.
+# Regenerate the locks from requirements.in / requirements-test.in / requirements-bootstrap.in, for the oldest supported Python.
 lock: python $(VENV)/.build-installed
 	$(PY) -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
 	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements.in -o requirements.txt
 	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements-test.in -o requirements-test.txt
+	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements-bootstrap.in -o requirements-bootstrap.txt
 
 # Evidence (data/evidence/): `capture` runs on a machine with an NVIDIA GPU and torch, Triton,
 # JAX, CuPy and nvcc installed (its own Python, not .venv); `capture-import ARCHIVE=…` turns its

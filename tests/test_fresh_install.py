@@ -1,0 +1,78 @@
+"""Both locks install from the package index as it is today, with the oldest pip a supported platform ships.
+
+A lock can break without any change here, when a locked package's dependency publishes a release
+(pip 23 once resolved `fonttools[woff]` to a release newer than the lock and refused it in hash
+mode). This test installs exactly as `make` does, into an empty environment, with no cache, so the
+weekly fresh-machine workflow meets such a break before a newcomer does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+# Debian 12's python3-pip / the pip its venvs get: the oldest of the platforms README names.
+OLDEST_PIP = "23.0.1"
+INSTALL = ROOT / "scripts" / "install-python-packages.sh"
+REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(?:[=<>!~]=?|\sfrom\s)")
+
+
+def packages_named_in(pip_output: str) -> list[str]:
+    """The package names pip's error lines point at (a requirement at the start of a line)."""
+    after_error = pip_output[pip_output.find("ERROR") :] if "ERROR" in pip_output else pip_output
+    names = [match.group(1) for line in after_error.splitlines() if (match := REQUIREMENT.match(line))]
+    return list(dict.fromkeys(names))
+
+
+def test_packages_named_in_picks_the_package_pip_refused():
+    refused = (
+        "ERROR: In --require-hashes mode, all requirements must have their versions pinned with ==. These do not:\n"
+        "    fonttools[woff]>=4.59.2 from https://files.pythonhosted.org/…/fonttools-4.69.1-….whl "
+        "(from weasyprint==70.0->-r requirements.txt (line 1261))\n"
+    )
+    assert packages_named_in(refused) == ["fonttools"]
+
+
+@pytest.mark.slow
+def test_both_locks_install_into_an_empty_environment_with_the_oldest_supported_pip(tmp_path):
+    venv, wheels = tmp_path / "venv", tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    # The old pip, on its own: fetched as a wheel, then run from that wheel to install itself.
+    env = {**os.environ, "PIP_NO_CACHE_DIR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    fetch = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", f"pip=={OLDEST_PIP}", "-d", str(wheels)]
+    subprocess.run(fetch, check=True, env=env, capture_output=True)
+    wheel = next(wheels.glob("pip-*.whl"))
+    subprocess.run(
+        [str(venv / "bin/python"), f"{wheel}/pip", "install", "--quiet", "--no-index", str(wheel)],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
+    installed = subprocess.run([str(venv / "bin/python"), "-m", "pip", "--version"], capture_output=True, text=True)
+    assert installed.stdout.startswith(f"pip {OLDEST_PIP} "), installed.stdout
+
+    done = subprocess.run(
+        ["bash", str(INSTALL), str(venv), "requirements.txt", "requirements-test.txt"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, (
+        f"installing the locks with pip {OLDEST_PIP} broke on {', '.join(packages_named_in(output)) or 'a package'}:\n"
+        + output[-2500:]
+    )
+    # What the site's build and the tests import is there, at the locked versions.
+    check = subprocess.run(
+        [str(venv / "bin/python"), "-c", "import mkdocs, material, weasyprint, pytest, playwright"],
+        capture_output=True,
+        text=True,
+    )
+    assert check.returncode == 0, check.stderr
