@@ -88,10 +88,19 @@ UI: dict[str, dict[str, str]] = {
     "all_chains": {"zh": "全部执行链", "en": "All execution chains"},
     "step_count": {"zh": "共 {count} 步", "en": "{count} steps"},
     # Which source document a tool record comes from.
-    "source": {"zh": "来源", "en": "Source"},
-    "source_map": {"zh": "栈地图", "en": "The stack map"},
-    "source_catalog": {"zh": "工具目录", "en": "The tool catalog"},
-    "source_both": {"zh": "栈地图和工具目录", "en": "The stack map and the tool catalog"},
+    "source": {"zh": "来源文档", "en": "Source document"},
+    "source_map": {
+        "zh": "中文原稿《CUDA/GPU 编程栈地图》（本站据以编写的栈地图文章）",
+        "en": "“CUDA/GPU 编程栈地图”, the Chinese article mapping the CUDA/GPU stack that this site was written from",
+    },
+    "source_catalog": {
+        "zh": "英文目录《GPU Kernels, Compilers & Autodiff》（GPU 编译器、kernel 库和自动微分工具的一览）",
+        "en": "“GPU Kernels, Compilers & Autodiff”, an English catalog of GPU compilers, kernel libraries and autodiff tools",
+    },
+    "source_both": {
+        "zh": "中文原稿《CUDA/GPU 编程栈地图》和英文目录《GPU Kernels, Compilers & Autodiff》",
+        "en": "The Chinese article “CUDA/GPU 编程栈地图” and the English catalog “GPU Kernels, Compilers & Autodiff”",
+    },
     "edit": {"zh": "在 GitHub 上编辑这条数据", "en": "Edit this record on GitHub"},
     "name": {"zh": "名称", "en": "Name"},
     "all": {"zh": "全部", "en": "All"},
