@@ -3,7 +3,8 @@
 Every query in tests/search/queries.yaml is typed into the search box of the built site, in
 headless Chromium, on its language's home page; the result pages are read from the page as a
 reader sees them (one row per page, in order). Prints top-1, top-3 and MRR per language, the
-same for its comparative queries ("A vs B", marked `compare: true`), and every miss with what
+same for its comparative queries ("A vs B", marked `compare: true`) and its questions (typed as
+sentences, marked `question: true`), how many queries found nothing, and every miss with what
 came first instead; exits 1 when a language is under the targets.
 """
 
@@ -21,7 +22,7 @@ from .chromium import launch
 from .common import FAILED, OK, ROOT, USAGE
 
 QUERIES = ROOT / "tests" / "search" / "queries.yaml"
-TARGETS = {"top1": 0.85, "top3": 0.95, "compare_top3": 0.90}
+TARGETS = {"top1": 0.85, "top3": 0.95, "compare_top3": 0.90, "question_top3": 0.90, "empty": 0}
 SEARCH_FILES = ("/pagefind/", "/search/names-", "/search/compare-")  # the URLs of the search files
 
 
@@ -34,6 +35,7 @@ class Query:
     text: str
     want: tuple[str, ...]
     compare: bool = False  # asks to compare two things ("PTX vs SASS")
+    question: bool = False  # typed as a reader asks it ("how big is the L2 cache")
 
 
 @dataclass
@@ -75,6 +77,19 @@ class Report:
         return self.share(3, self.comparative)
 
     @property
+    def questions(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.query.question]
+
+    @property
+    def keywords(self) -> list[Outcome]:
+        return [o for o in self.outcomes if not o.query.question]
+
+    @property
+    def empty(self) -> list[Outcome]:
+        """Queries that found no page at all."""
+        return [o for o in self.outcomes if not o.results]
+
+    @property
     def top1(self) -> float:
         return self.share(1)
 
@@ -82,9 +97,13 @@ class Report:
     def top3(self) -> float:
         return self.share(3)
 
+    def mrr_of(self, outcomes: list[Outcome] | None = None) -> float:
+        outcomes = self.outcomes if outcomes is None else outcomes
+        return sum(1 / o.rank for o in outcomes if o.rank) / len(outcomes) if outcomes else 1.0
+
     @property
     def mrr(self) -> float:
-        return sum(1 / o.rank for o in self.outcomes if o.rank) / len(self.outcomes)
+        return self.mrr_of()
 
     def misses(self, within: int = 1) -> list[Outcome]:
         return [o for o in self.outcomes if o.rank is None or o.rank > within]
@@ -94,6 +113,8 @@ class Report:
             self.top1 >= TARGETS["top1"]
             and self.top3 >= TARGETS["top3"]
             and self.compare_top3 >= TARGETS["compare_top3"]
+            and self.share(3, self.questions) >= TARGETS["question_top3"]
+            and len(self.empty) <= TARGETS["empty"]
         )
 
     def format(self) -> str:
@@ -102,6 +123,11 @@ class Report:
             f"top-3 {self.top3:.1%}  MRR {self.mrr:.3f}",
             f"  comparative: {len(self.comparative)} queries  top-1 {self.compare_top1:.1%}  "
             f"top-3 {self.compare_top3:.1%}",
+            f"  keywords: {len(self.keywords)} queries  top-1 {self.share(1, self.keywords):.1%}  "
+            f"top-3 {self.share(3, self.keywords):.1%}  MRR {self.mrr_of(self.keywords):.3f}",
+            f"  questions: {len(self.questions)} queries  top-1 {self.share(1, self.questions):.1%}  "
+            f"top-3 {self.share(3, self.questions):.1%}  MRR {self.mrr_of(self.questions):.3f}",
+            f"  no result: {len(self.empty)} queries",
             f"  cold page load to first results: {self.cold_seconds:.2f} s, "
             f"{self.cold_bytes / 1024:.0f} KiB of search files fetched",
         ]
@@ -134,9 +160,14 @@ def load_queries(path: Path = QUERIES) -> dict[str, list[Query]]:
                     f"{path}: {language} entry {entry['q']!r}: page {bad[0]!r} must be a path below the "
                     "language root ending in / (tools/ptx/, glossary/)"
                 )
-            if not isinstance(entry.get("compare", False), bool):
-                raise QueryFileError(f"{path}: {language} entry {entry['q']!r}: write compare: true, or leave it out")
-            queries[language].append(Query(str(entry["q"]), want, entry.get("compare", False)))
+            for flag in ("compare", "question"):
+                if not isinstance(entry.get(flag, False), bool):
+                    raise QueryFileError(
+                        f"{path}: {language} entry {entry['q']!r}: write {flag}: true, or leave it out"
+                    )
+            queries[language].append(
+                Query(str(entry["q"]), want, entry.get("compare", False), entry.get("question", False))
+            )
     return queries
 
 
@@ -239,6 +270,7 @@ def run(args) -> int:
         print(report.format())
     print(
         f"targets: top-1 ≥ {TARGETS['top1']:.0%}, top-3 ≥ {TARGETS['top3']:.0%} in each language, "
-        f"and top-3 ≥ {TARGETS['compare_top3']:.0%} on its comparative queries"
+        f"top-3 ≥ {TARGETS['compare_top3']:.0%} on its comparative queries and "
+        f"≥ {TARGETS['question_top3']:.0%} on its questions, no query without a result"
     )
     return OK if all(r.meets_targets() for r in reports) else FAILED

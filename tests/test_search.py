@@ -58,6 +58,9 @@ def test_labelled_queries_meet_the_targets_in_both_languages(browser, base_url):
         assert report.top1 >= TARGETS["top1"] and report.top3 >= TARGETS["top3"], report.format()
         assert len(report.comparative) >= 20, report.format()
         assert report.compare_top3 >= TARGETS["compare_top3"], report.format()
+        assert len(report.questions) >= 40, report.format()
+        assert report.share(3, report.questions) >= TARGETS["question_top3"], report.format()
+        assert len(report.empty) <= TARGETS["empty"], report.format()
 
 
 @pytest.mark.parametrize("prefix", ["", "en/"])

@@ -21,6 +21,7 @@
   var PINNED = settings.pinned;
   var RANKING = settings.ranking;
   var COMPARATIVE = settings.comparative;
+  var QUESTION = settings.question;
   var counts = JSON.parse(dialog.dataset.count);
   var plural = new Intl.PluralRules(dialog.dataset.lang);
   var engine = null;
@@ -133,6 +134,143 @@
       }
     }
     return null;
+  }
+
+  // A query typed as a question, read into the names it holds (kept whole, longest first: "cuda
+  // c++", "sm_90a", "l2 缓存") and its telling words (the rest, less the stop words, with the names
+  // a word is related to), and whether it asks to compare or how code reaches the GPU.
+  var STOP = null;
+  function stopWords() {
+    if (!STOP) {
+      STOP = { latin: new Set(), cjk: [] };
+      QUESTION.stop.map(normalize).forEach(function (word) {
+        if (/^[0-9a-z'_.+-]+$/.test(word)) STOP.latin.add(word);
+        else STOP.cjk.push(word);
+      });
+      STOP.cjk.sort(function (a, b) { return b.length - a.length; });
+    }
+    return STOP;
+  }
+
+  function hasPhrase(text, phrases) {
+    return phrases.map(normalize).some(function (phrase) {
+      for (var at = text.indexOf(phrase); at > -1; at = text.indexOf(phrase, at + 1)) {
+        if (boundedAt(text, phrase, at)) return true;
+      }
+      return false;
+    });
+  }
+
+  // A run of Chinese characters without its stop words: those at its start and end one by one,
+  // those of two characters or more anywhere (a single character may be part of a word: 调用).
+  function cjkWords(run, stop) {
+    var pieces = [run];
+    stop.cjk.filter(function (word) { return word.length > 1; }).forEach(function (word) {
+      pieces = [].concat.apply([], pieces.map(function (piece) { return piece.split(word); }));
+    });
+    return pieces.map(function (piece) {
+      var changed = true;
+      while (piece && changed) {
+        changed = false;
+        for (var i = 0; i < stop.cjk.length; i++) {
+          var word = stop.cjk[i];
+          if (piece.indexOf(word) === 0) { piece = piece.slice(word.length); changed = true; }
+          else if (piece.length > word.length && piece.slice(-word.length) === word) { piece = piece.slice(0, -word.length); changed = true; }
+        }
+      }
+      return piece;
+    }).filter(Boolean);
+  }
+
+  function readQuery(query, names) {
+    var stop = stopWords();
+    var text = normalize(query.replace(/[?？!！。,，、;；:：()（）"“”]+/g, " ")).replace(/\.(?=\s|$)/g, "");
+    var found = [];
+    names.forEach(function (entries, name) {
+      if (name.length < 2 || stop.latin.has(name)) return;
+      for (var at = text.indexOf(name); at > -1; at = text.indexOf(name, at + 1)) {
+        if (boundedAt(text, name, at)) found.push({ name: name, at: at, entries: entries });
+      }
+    });
+    // Longest names first; a name inside a longer one found ("c++" in "cuda c++") is not another.
+    found.sort(function (a, b) { return b.name.length - a.name.length || a.at - b.at; });
+    var taken = [];
+    var held = found.filter(function (hit) {
+      var clear = taken.every(function (span) { return hit.at + hit.name.length <= span[0] || hit.at >= span[1]; });
+      if (clear) taken.push([hit.at, hit.at + hit.name.length]);
+      return clear;
+    });
+    held.sort(function (a, b) { return a.at - b.at; });
+    var rest = text;
+    taken.forEach(function (span) { rest = rest.slice(0, span[0]) + "\u0000".repeat(span[1] - span[0]) + rest.slice(span[1]); });
+    var words = [];
+    rest.split(/[\s\u0000]+/).filter(Boolean).forEach(function (word) {
+      if (/^[\u3400-\u9fff]+$/.test(word)) words = words.concat(cjkWords(word, stop));
+      else if (!stop.latin.has(word)) {
+        // A run like "cuda代码" holds both kinds of character: each kind is a word of its own.
+        (word.match(/[\u3400-\u9fff]+|[^\u3400-\u9fff]+/g) || []).forEach(function (part) {
+          if (/^[\u3400-\u9fff]+$/.test(part)) words = words.concat(cjkWords(part, stop));
+          else if (!stop.latin.has(part)) words.push(part);
+        });
+      }
+    });
+    var related = [];
+    Object.keys(QUESTION.related).forEach(function (phrase) {
+      if (!hasPhrase(text, [phrase])) return;
+      QUESTION.related[phrase].forEach(function (name) {
+        var key = normalize(name);
+        var known = held.concat(related).some(function (hit) { return hit.name === key; });
+        if (names.has(key) && !known) related.push({ name: key, at: Infinity, entries: names.get(key), related: true });
+      });
+    });
+    // The words in the order they were typed, names among them: Pagefind reads the last as a prefix.
+    var at = 0;
+    var typed = held.map(function (hit) { return { word: hit.name, at: hit.at }; }).concat(words.map(function (word) {
+      var where = rest.indexOf(word, at);
+      at = where > -1 ? where + word.length : at;
+      return { word: word, at: where };
+    }));
+    typed.sort(function (a, b) { return a.at - b.at; });
+    var generic = QUESTION.generic.map(normalize);
+    return {
+      names: held.concat(related),
+      telling: held.concat(related).filter(function (hit) { return generic.indexOf(hit.name) < 0; }),
+      words: words,
+      typed: typed.map(function (one) { return one.word; }),
+      unnamed: words.filter(function (word) { return !hasPhrase(word, Object.keys(QUESTION.related)); }),
+      compare: hasPhrase(text, QUESTION.compare),
+      route: hasPhrase(text, QUESTION.route),
+      how: hasPhrase(text, QUESTION.how)
+    };
+  }
+
+  // The two tools a question names when it asks to compare them ("cuBLAS CUTLASS difference").
+  function questionPair(reading) {
+    if (!reading.compare) return null;
+    var tools = [];
+    reading.names.forEach(function (hit) {
+      var entry = hit.entries.filter(function (e) { return e.kind === "tool"; })[0];
+      if (entry && !hit.related && !tools.some(function (t) { return t.entry.id === entry.id; })) {
+        tools.push({ typed: hit.name, entry: entry });
+      }
+    });
+    return tools.length === 2 ? tools : null;
+  }
+
+  // The pages a question's names lead to: the path finder's page of the starting point it names
+  // when it asks how code reaches the GPU, then each name's own page (telling names first).
+  function pinnedByQuestion(reading) {
+    var rows = [];
+    var hits = reading.telling.length ? reading.telling : reading.names;
+    if (reading.route) {
+      reading.names.forEach(function (hit) {
+        hit.entries.forEach(function (entry) {
+          if (entry.kind === "page" && entry.path.indexOf("paths/") > -1 && rows.length < 1) rows.push(nameRow(entry, hit.name));
+        });
+      });
+    }
+    hits.forEach(function (hit) { rows.push(nameRow(hit.entries[0], hit.name)); });
+    return rows.slice(0, PINNED);
   }
 
   function nameRow(entry, highlight) {
@@ -278,6 +416,36 @@
     };
   }
 
+  function found(engine, words) {
+    var text = words.join(" ");
+    return engine.search(text).then(function (result) {
+      return Promise.all(result.results.slice(0, LIMIT * 2).map(function (one) { return one.data(); }));
+    }).then(function (pages) { return pages.filter(containsLatinWords(text)); });
+  }
+
+  // Pagefind wants every word on a page: when nothing holds them all, fall back to the names the
+  // query holds, then to each telling word alone (the longest, most telling, first).
+  function fullText(engine, words, reading) {
+    return found(engine, words).then(function (pages) {
+      if (pages.length) return pages;
+      var named = reading.names.map(function (hit) { return hit.name; });
+      var tries = [];
+      if (named.length && named.length < words.length) tries.push(named);
+      words.slice().sort(function (a, b) { return b.length - a.length; }).forEach(function (word) { tries.push([word]); });
+      var merged = [];
+      return tries.reduce(function (chain, one) {
+        return chain.then(function () {
+          if (merged.length >= LIMIT) return;
+          return found(engine, one).then(function (more) {
+            more.forEach(function (page) {
+              if (!merged.some(function (p) { return p.url === page.url; })) merged.push(page);
+            });
+          });
+        });
+      }, Promise.resolve()).then(function () { return merged; });
+    });
+  }
+
   function run() {
     clearTimeout(pending);
     var query = input.value.trim();
@@ -285,15 +453,30 @@
     list.dataset.state = "searching";
     if (!query) return render("", []);
     load().then(function (loaded) {
-      var pair = comparedTools(query, loaded[1]);
-      // Asked to compare two tools, the full text is searched for the two names, not the phrasing.
-      var words = pair ? pair[0].typed + " " + pair[1].typed : query;
-      var pages = loaded[0].search(words).then(function (found) {
-        return Promise.all(found.results.slice(0, LIMIT * 2).map(function (result) { return result.data(); }));
-      });
+      var names = loaded[1];
+      var exact = names.has(normalize(query));
+      var reading = readQuery(query, names);
+      var pair = comparedTools(query, names) || (exact ? null : questionPair(reading));
+      // Asked to compare two tools, the full text is searched for the two names, not the phrasing;
+      // a name is searched for whole, a question for its telling words only.
+      var words = pair ? [pair[0].typed, pair[1].typed] : exact ? [query] : reading.typed;
+      if (!words.length) words = reading.names.map(function (hit) { return hit.name; });
+      if (!words.length) words = [query];
+      var pages = fullText(loaded[0], words, reading);
       return Promise.all([pages, pair ? loadComparisons() : null]).then(function (done) {
-        var pinned = pair ? pinnedByComparison(pair, done[1].get(pairKey(pair)) || []) : pinnedByName(query, loaded[1]);
-        if (mine === ticket) render(query, rowsFor(pinned, done[0].filter(containsLatinWords(words))));
+        var pinned;
+        if (pair) pinned = pinnedByComparison(pair, done[1].get(pairKey(pair)) || []);
+        else if (exact) pinned = pinnedByName(query, names);
+        else {
+          pinned = pinnedByQuestion(reading);
+          // A question with words beyond its names: the page the full text ranks first for all of
+          // them answers it best, before the pages of the names it holds; asked how, the first chain.
+          if (reading.unnamed.length && done[0].length && !reading.route) {
+            var chain = reading.how ? done[0].slice(0, 5).filter(function (page) { return page.meta.kind === "chain"; })[0] : null;
+            pinned = rowsFor([], [chain || done[0][0]]).concat(pinned);
+          }
+        }
+        if (mine === ticket) render(query, rowsFor(pinned, done[0]), reading);
       });
     }).catch(function (error) {
       if (mine === ticket) fail();
