@@ -7,6 +7,7 @@ Reads the shared built site only (each article parsed once, by page_text).
 from __future__ import annotations
 
 import re
+
 import pytest
 import yaml
 from bs4 import BeautifulSoup
