@@ -122,15 +122,16 @@ lock: python $(VENV)/.build-installed
 	$(VENV)/bin/uv pip compile --quiet --python-version 3.11 --universal --generate-hashes requirements-bootstrap.in -o requirements-bootstrap.txt
 
 # Evidence (data/evidence/): `capture` runs on a machine with an NVIDIA GPU and torch, Triton,
-# JAX, CuPy and nvcc installed (its own Python, not .venv); `capture-import ARCHIVE=…` turns its
-# archive into data; `capture-cpu` makes the toolkit table from PyPI's nvcc/ptxas wheels.
+# JAX, CuPy, numba-cuda, cuda-bindings and nvcc installed (its own Python, not .venv; CUTLASS's
+# headers in $CUTLASS_DIR, see README); `capture-import` turns archives into data: ARCHIVE="a.tgz b.tgz"
+# (one per GPU, the first shown in full), else every archive in ../shared/captures/, newest first;
+# `capture-cpu` makes the toolkit table from PyPI's nvcc/ptxas wheels.
 capture:
 	python3 -m scripts.capture gpu "$(or $(OUT),.cache/capture)"
 	tar czf "$(or $(OUT),.cache/capture).tgz" -C "$(dir $(or $(OUT),.cache/capture))" "$(notdir $(or $(OUT),.cache/capture))"
 
 capture-import: python $(VENV)/.build-installed
-	@test -n "$(ARCHIVE)" || { echo "usage: make capture-import ARCHIVE=capture.tgz"; exit 2; }
-	$(PY) -m scripts.capture import "$(ARCHIVE)"
+	$(PY) -m scripts.capture import $(ARCHIVE)
 
 capture-cpu: python $(VENV)/.build-installed
 	$(PY) -m scripts.capture cpu

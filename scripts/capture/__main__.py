@@ -24,8 +24,12 @@ def main(argv: list[str] | None = None) -> int:
     cpu = steps.add_parser("cpu", help="build the CUDA toolkit x architecture table from PyPI wheels")
     cpu.add_argument("--data", type=Path, default=ROOT / "data" / "evidence")
     cpu.add_argument("--wheels", type=Path, help="folder of already downloaded wheels (skips pip download)")
-    imp = steps.add_parser("import", help="turn a GPU capture (folder or .tgz) into data/evidence")
-    imp.add_argument("archive", type=Path)
+    imp = steps.add_parser(
+        "import", help="turn GPU captures (folders or .tgz, one per GPU; the first is shown in full) into data/evidence"
+    )
+    imp.add_argument(
+        "archives", type=Path, nargs="*", help="default: the archives in ../shared/captures/, newest first"
+    )
     imp.add_argument("--data", type=Path, default=ROOT / "data" / "evidence")
     check = steps.add_parser("check", help="validate data/evidence against chains.yaml and tools.yaml")
     check.add_argument("--data", type=Path, default=ROOT / "data")
@@ -44,9 +48,15 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_cpu(args.data, args.wheels, argv)
     if args.step == "import":
-        from .importer import run_import
+        from .importer import run_import, shared_archives
 
-        return run_import(args.archive, args.data, ROOT / "data", argv)
+        archives = args.archives or shared_archives(ROOT.parent / "shared" / "captures")
+        if not archives:
+            print(
+                "no capture archive given and none in ../shared/captures/: the pages keep saying what is not captured yet"
+            )
+            return 2
+        return run_import(archives, args.data, ROOT / "data", argv)
     from macros.core.data.evidence import print_problems
     from macros.core.data.model import check_evidence
 

@@ -15,16 +15,18 @@ import time
 import traceback
 from pathlib import Path
 
-from . import hostinfo, workloads
+from . import hostinfo, softmax, workloads
 
-BUDGET_S = 530  # a remote command may run 600 s; leave room for the archive
+BUDGET_S = int(os.environ.get("CAPTURE_BUDGET_S", "540"))  # a remote command may run 600 s; leave room for the archive
 SCHEDULE = {4096: {"warmup": 5, "samples": 30, "reps": 5}, 256: {"warmup": 20, "samples": 40, "reps": 25}}
-PROFILED_CALLS = 3
+PROFILED_CALLS = 10
 # Every path is timed in ROUNDS separate processes, round-robin over the workers, so a figure is
 # the median of independent runs and the spread between runs shows; only round 1 profiles and
-# keeps compiler output (later rounds reuse its compile caches and only time).
-ROUNDS = 3
+# keeps compiler output and traces (later rounds reuse its compile caches, time, and profile only
+# to sum each kernel's GPU time per call).
+ROUNDS = int(os.environ.get("CAPTURE_ROUNDS", "3"))
 CEILINGS = "ceilings"  # the worker that measures what the GPU can do: a plain cuBLAS GEMM, a big copy
+SOFTMAX = "softmax"  # the memory-bound op's worker
 
 
 def run_orchestrator(out: Path, argv: list[str], only: list[str] | None = None) -> int:
@@ -37,12 +39,13 @@ def run_orchestrator(out: Path, argv: list[str], only: list[str] | None = None) 
         "schedule": SCHEDULE,
         "profiled_calls": PROFILED_CALLS,
         "sizes": list(workloads.SIZES),
+        "softmax": {"rows": list(softmax.ROWS), "cols": softmax.COLS, "schedule": softmax.SCHEDULE},
         "rounds": ROUNDS,
         "workers": [],
         "not_measured": workloads.NOT_MEASURED,
     }
     write_json(out / "manifest.json", manifest)
-    workers = [(CEILINGS, [], 60), *workloads.WORKERS]
+    workers = [(CEILINGS, [], 60), *workloads.WORKERS, (SOFTMAX, list(softmax.PATHS), 240)]
     for round_number in range(1, ROUNDS + 1):
         for name, paths, limit in workers:
             if only and name not in only:
@@ -111,13 +114,18 @@ def run_worker(name: str, out: Path, round_number: int = 1) -> int:
     ws = workloads.Workspace(out, scratch, keep=round_number == 1)
     (out / "paths").mkdir(exist_ok=True)
     (out / "traces").mkdir(exist_ok=True)
-    paths = dict((w[0], w[1]) for w in workloads.WORKERS)[name]
+    props = torch.cuda.get_device_properties(0)
     device = {
         "name": torch.cuda.get_device_name(0),
         "capability": list(torch.cuda.get_device_capability(0)),
-        "sm_count": torch.cuda.get_device_properties(0).multi_processor_count,
+        "sm_count": props.multi_processor_count,
+        "l2_cache_bytes": getattr(props, "L2_cache_size", None),
+        "total_memory_bytes": props.total_memory,
         "torch_cuda": torch.version.cuda,
     }
+    if name == SOFTMAX:
+        return softmax.run(ws, out, round_number, device, write_json, time_samples, profile)
+    paths = dict((w[0], w[1]) for w in workloads.WORKERS)[name]
     if name == "cuda" and round_number == 1:
         try:
             workloads.fatbin_listing(ws)
@@ -231,13 +239,12 @@ def measure(ws: workloads.Workspace, path_id: str, size: int, out: Path, profile
         "notes": prepared.notes,
     }
     entry["samples_ms"] = time_samples(prepared, plan, settle)
-    if not profiled:
-        return entry
     trace = out / "traces" / f"{path_id}-{size}.json"
     table = out / "traces" / f"{path_id}-{size}.table.txt"
-    entry["kernel_events"] = profile(prepared, settle, trace, table)
-    entry["trace"] = f"traces/{trace.name}"
-    entry["table"] = f"traces/{table.name}"
+    entry.update(profile(prepared, settle, trace, table, keep=profiled))
+    if profiled:
+        entry["trace"] = f"traces/{trace.name}"
+        entry["table"] = f"traces/{table.name}"
     return entry
 
 
@@ -265,23 +272,35 @@ def time_samples(prepared: workloads.Prepared, plan: dict, settle) -> list[float
     return samples
 
 
-def profile(prepared: workloads.Prepared, settle, trace: Path, table: Path) -> int:
-    """Record PROFILED_CALLS calls with torch.profiler (CUPTI sees every library's kernels in this process)."""
+def profile(prepared: workloads.Prepared, settle, trace: Path, table: Path, keep: bool = True) -> dict:
+    """Record PROFILED_CALLS calls with torch.profiler (CUPTI sees every library's kernels in this
+    process, JAX's too): the number of kernel events and each GPU activity's summed duration per
+    call (the GPU time, the same clock for every path); the trace and table are kept when `keep`."""
     from torch.profiler import ProfilerActivity
     from torch.profiler import profile as torch_profile
+
+    from . import profiles
 
     settle()
     with torch_profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
         for _ in range(PROFILED_CALLS):
             prepared.call()
         settle()
+    trace.parent.mkdir(parents=True, exist_ok=True)
     prof.export_chrome_trace(str(trace))
-    averages = prof.key_averages()
-    for key in ("device_time_total", "cuda_time_total", "cpu_time_total"):
-        try:
-            table.write_text(averages.table(sort_by=key, row_limit=40, max_name_column_width=180), encoding="utf-8")
-            break
-        except Exception:
-            continue
+    if keep:
+        averages = prof.key_averages()
+        for key in ("device_time_total", "cuda_time_total", "cpu_time_total"):
+            try:
+                table.write_text(averages.table(sort_by=key, row_limit=40, max_name_column_width=180), encoding="utf-8")
+                break
+            except Exception:
+                continue
     data = json.loads(trace.read_text())
-    return sum(1 for event in data.get("traceEvents", []) if event.get("cat") == "kernel")
+    if not keep:
+        trace.unlink()
+    return {
+        "kernel_events": sum(1 for event in data.get("traceEvents", []) if event.get("cat") == "kernel"),
+        "profiled_calls": PROFILED_CALLS,
+        "kernel_us": profiles.gpu_us_per_call(data, PROFILED_CALLS),
+    }

@@ -13,6 +13,8 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+import yaml
+
 from macros.core.data import evidence as schema
 from macros.core.data.model import Model, check_evidence, link, parse
 
@@ -53,6 +55,7 @@ def run_block(manifest: dict, archive_sha256: str, argv: list[str]) -> dict:
         "cuda_driver_version": cuda.group(1) if cuda else "unknown",
         "torch_cuda": device.get("torch_cuda", "unknown"),
         "nvcc": prov.get("nvcc", "unknown"),
+        **{key: device[key] for key in ("sm_count", "l2_cache_bytes", "total_memory_bytes") if device.get(key)},
         "python": prov.get("python", "unknown"),
         "versions": {name: version for name, version in prov.get("packages", {}).items() if version},
         "clocks": yamlout.Inline(
@@ -85,14 +88,29 @@ def load_path_records(cap: Path) -> dict[str, dict]:
     return {p.stem: json.loads(p.read_text()) for p in sorted((cap / "paths").glob("*.json")) if ".round" not in p.name}
 
 
-def round_samples(cap: Path, path_id: str, size: int) -> list[list[float]]:
-    """The timing samples of every round of one path at one size, round 1 first."""
+def round_entries(cap: Path, path_id: str, size: int) -> list[dict]:
+    """The measured entry of every round of one path at one size, round 1 first."""
     runs = []
     for file in [cap / "paths" / f"{path_id}.json", *sorted((cap / "paths").glob(f"{path_id}.round*.json"))]:
         entry = next((e for e in json.loads(file.read_text())["sizes"] if e["size"] == size), None)
         if entry and entry.get("status") == "measured":
-            runs.append(entry["samples_ms"])
+            runs.append(entry)
     return runs
+
+
+def round_samples(cap: Path, path_id: str, size: int) -> list[list[float]]:
+    """The timing samples of every round of one path at one size, round 1 first."""
+    return [entry["samples_ms"] for entry in round_entries(cap, path_id, size)]
+
+
+def gpu_ms(kernel_us: dict[str, float], uncounted: set[str]) -> float:
+    """GPU time per call: the summed durations of the counted kernels (zeroing and copies left out)."""
+    return sum(us for name, us in kernel_us.items() if profiles.group_of(name).id not in uncounted) / 1e3
+
+
+def round_gpu_ms(cap: Path, path_id: str, size: int, uncounted: set[str]) -> list[float]:
+    """GPU time per call in every round that profiled it (captures before GPU time was kept have none)."""
+    return [gpu_ms(e["kernel_us"], uncounted) for e in round_entries(cap, path_id, size) if e.get("kernel_us")]
 
 
 def busy_share(trace: dict, calls: int, median_ms: float) -> float:
@@ -113,16 +131,28 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[st
     rows = profiles.per_call(profiles.kernels_from_trace(trace), calls)
     medians = [stats.percentile(run, 50) for run in round_samples(cap, path_id, raw["size"])]
     median = stats.percentile(medians, 50)
+    gpu_runs = [value for value in round_gpu_ms(cap, path_id, raw["size"], uncounted) if value > 0]
+    gpu = {"gpu_time_ms": spread(gpu_runs), "gpu_runs_ms": yamlout.InlineList([stats.round_sig(m) for m in gpu_runs])}
     return {
         "size": raw["size"],
         "status": "measured",
         "kernels": [yamlout.Inline(name=r["name"], group=r["group"], count=r["count"]) for r in rows],
         "kernel_count": sum(r["count"] for r in rows if r["group"] not in uncounted),
+        **(gpu if gpu_runs else {}),
         "time_ms": spread(medians),
         "runs_ms": yamlout.InlineList([stats.round_sig(m) for m in medians]),
         "varying": (max(medians) - min(medians)) / median > VARYING,
         "gpu_busy": stats.round_sig(busy_share(trace, calls, median), 2),
         "tflops": stats.round_sig(stats.tflops(raw["size"], raw["size"], raw["size"], median)),
+        **(
+            {
+                "gpu_tflops": stats.round_sig(
+                    stats.tflops(raw["size"], raw["size"], raw["size"], gpu["gpu_time_ms"]["median"])
+                )
+            }
+            if gpu_runs
+            else {}
+        ),
         "timer": raw["timer"],
         "samples": raw["samples"],
         "reps_per_sample": raw["reps"],
@@ -206,6 +236,137 @@ def build_paths(cap: Path, manifest: dict, run: dict, model: Model) -> dict:
         "groups": yamlout.InlineList([g.id for g in groups]),
         "paths": paths,
     }
+
+
+def build_softmax(cap: Path, manifest: dict, run: dict, model: Model) -> dict | None:
+    """The memory-bound op: one row per softmax path, GB/s from GPU time and from call time, and the
+    shares of the datasheet bandwidth and of the copy ceiling measured in the same capture."""
+    spec = manifest.get("softmax")
+    records = load_path_records(cap)
+    if not spec or not any(pid.startswith("softmax-") for pid in records):
+        return None
+    uncounted = model.uncounted_groups()
+    calls = manifest.get("profiled_calls", 3)
+    paths = []
+    for word in (w for w in model.measurements.values() if w.kind == "softmax-path"):
+        record = records.get(word.id)
+        row = {"id": word.id, "tools": yamlout.InlineList(word.tools)}
+        if record is None:
+            paths.append(
+                {**row, "status": "not-measured", "failure": "the softmax worker did not write this path", "sizes": []}
+            )
+            continue
+        sizes = []
+        for raw in record["sizes"]:
+            if raw.get("status") != "measured":
+                sizes.append({"size": raw["size"], "status": "failed", "reason": raw.get("reason", "unknown")})
+                continue
+            trace = json.loads((cap / raw["trace"]).read_text())
+            kernels = profiles.per_call(profiles.kernels_from_trace(trace), calls)
+            medians = [stats.percentile(run_, 50) for run_ in round_samples(cap, word.id, raw["size"])]
+            gpu_runs = [v for v in round_gpu_ms(cap, word.id, raw["size"], uncounted) if v > 0]
+            sizes.append(
+                {
+                    "size": raw["size"],
+                    "status": "measured",
+                    "rows": raw["size"],
+                    "cols": raw["cols"],
+                    "bytes_moved": raw["bytes_moved"],
+                    "kernels": [yamlout.Inline(name=k["name"], group=k["group"], count=k["count"]) for k in kernels],
+                    "kernel_count": sum(k["count"] for k in kernels if k["group"] not in uncounted),
+                    "gpu_time_ms": spread(gpu_runs),
+                    "gpu_runs_ms": yamlout.InlineList([stats.round_sig(m) for m in gpu_runs]),
+                    "time_ms": spread(medians),
+                    "gbs": stats.round_sig(_gbs(raw["bytes_moved"], stats.percentile(gpu_runs, 50))),
+                    "call_gbs": stats.round_sig(_gbs(raw["bytes_moved"], stats.percentile(medians, 50))),
+                    "timer": raw["timer"],
+                    "max_abs_err": stats.round_sig(raw["max_abs_err"], 3),
+                    "row_sum_err": stats.round_sig(raw["row_sum_err"], 3),
+                    "trace_sha256": hostinfo.sha256_file(cap / raw["trace"]),
+                }
+            )
+        paths.append(
+            {
+                **row,
+                "status": "measured",
+                "code": next((s.get("notes", {}).get("code", "") for s in record["sizes"] if s.get("notes")), ""),
+                "sizes": sizes,
+            }
+        )
+    return {
+        "schema": 1,
+        "operation": {
+            "expression": "Y = softmax(X, axis=-1)",
+            "dtype": "bf16",
+            "cols": spec["cols"],
+            "rows": yamlout.InlineList(spec["rows"]),
+            "bytes": "2 * rows * cols * 2 (X read once, Y written once)",
+            "reference": "fp32 softmax on the same GPU; X ~ N(0, 4)",
+        },
+        "run": run,
+        "ceilings": ceilings(cap),
+        "paths": paths,
+    }
+
+
+def _gbs(bytes_moved: int, ms: float) -> float:
+    return bytes_moved / (ms * 1e-3) / 1e9
+
+
+def capture_summary(run: dict, paths_doc: dict, softmax_doc: dict | None) -> dict:
+    """What one capture says per GPU, for the side-by-side table: its machine and, per path and size,
+    GPU time and call time (the GEMM paths) or GB/s (softmax)."""
+    rows = []
+    for doc, kind in ((paths_doc, "gemm"), (softmax_doc or {"paths": []}, "softmax")):
+        for path in doc["paths"]:
+            for size in path["sizes"]:
+                if size.get("status") != "measured":
+                    continue
+                entry = {"path": path["id"], "op": kind, "size": size["size"], "time_ms": size["time_ms"]["median"]}
+                if "gpu_time_ms" in size:
+                    entry["gpu_time_ms"] = size["gpu_time_ms"]["median"]
+                if kind == "gemm":
+                    entry["kernels"] = yamlout.InlineList(sorted({k["name"] for k in size["kernels"]}))
+                rows.append(yamlout.Inline(**{k: v for k, v in entry.items() if k != "kernels"}))
+    keep = ("gpu", "driver", "date", "sm_count", "l2_cache_bytes", "total_memory_bytes", "archive_sha256")
+    return {
+        "run": yamlout.Inline(**{k: run[k] for k in keep if k in run}),
+        "ceilings": paths_doc["ceilings"],
+        "results": rows,
+    }
+
+
+def compare_lines(previous: dict | None, current: dict) -> list[str]:
+    """This capture's GPU time (else call time) against the previous committed capture of the same
+    GPU, path by path and size by size, with the ratio; a changed kernel choice is flagged."""
+    if not previous:
+        return ["no earlier capture to compare with"]
+    if previous.get("run", {}).get("gpu") != current["run"]["gpu"]:
+        return [
+            f"the earlier capture ran on {previous.get('run', {}).get('gpu')}, this one on {current['run']['gpu']}: not compared"
+        ]
+    before = {
+        (p["id"], s["size"]): s
+        for p in previous.get("paths", [])
+        for s in p.get("sizes", [])
+        if s.get("status") == "measured"
+    }
+    lines = []
+    for path in current["paths"]:
+        for size in path["sizes"]:
+            old = before.get((path["id"], size.get("size")))
+            if size.get("status") != "measured" or old is None:
+                continue
+            clock = "gpu_time_ms" if "gpu_time_ms" in size and "gpu_time_ms" in old else "time_ms"
+            new_ms, old_ms = size[clock]["median"], old[clock]["median"]
+            names = lambda s: {k["name"] for k in s.get("kernels", []) if k["group"] not in ("memset", "memcpy")}  # noqa: E731
+            changed = names(size) != names(old)
+            lines.append(
+                f"{path['id']:<28} {size['size']:>5}  {'GPU time' if clock == 'gpu_time_ms' else 'call time'} "
+                f"{old_ms:.4g} -> {new_ms:.4g} ms  x{new_ms / old_ms:.2f}"
+                + ("  KERNEL CHOICE CHANGED" if changed else "")
+            )
+    return lines
 
 
 def _clean_sass(text: str) -> str:
@@ -310,33 +471,77 @@ def build_artifacts(cap: Path, run: dict, records: dict, model: Model) -> tuple[
     return {"schema": 1, "run": run, "artifacts": entries}, files, warnings
 
 
-def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str]) -> int:
-    """Import a capture; refuse to write anything if the result fails validation."""
-    with tempfile.TemporaryDirectory() as tmp:
-        cap = open_capture(archive, Path(tmp))
-        archive_sha = (
-            hostinfo.sha256_file(archive) if archive.is_file() else hostinfo.sha256_file(cap / "manifest.json")
-        )
-        manifest = json.loads((cap / "manifest.json").read_text())
-        records = load_path_records(cap)
-        manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
-        run = run_block(manifest, archive_sha, argv)
-        model = link(parse(data_dir))[0]
-        paths_doc = build_paths(cap, manifest, run, model)
-        artifacts_doc, files, warnings = build_artifacts(cap, run, records, model)
-    for warning in warnings:
-        print("warning:", warning)
-    texts = {
-        "gelu-paths.yaml": yamlout.dump(paths_doc, "import"),
-        "artifacts.yaml": yamlout.dump(artifacts_doc, "import"),
+def read_capture(archive: Path, tmp: Path, data_dir: Path, model: Model, argv: list[str]) -> dict:
+    """One capture, read: its run block, GEMM paths, softmax paths, artifacts and summary."""
+    cap = open_capture(archive, tmp)
+    archive_sha = hostinfo.sha256_file(archive) if archive.is_file() else hostinfo.sha256_file(cap / "manifest.json")
+    manifest = json.loads((cap / "manifest.json").read_text())
+    records = load_path_records(cap)
+    manifest["_device"] = [r["device"] for r in records.values() if r.get("device")]
+    run = run_block(manifest, archive_sha, argv)
+    paths_doc = build_paths(cap, manifest, run, model)
+    softmax_doc = build_softmax(cap, manifest, run, model)
+    artifacts_doc, files, warnings = build_artifacts(cap, run, records, model)
+    return {
+        "run": run,
+        "paths": paths_doc,
+        "softmax": softmax_doc,
+        "artifacts": artifacts_doc,
+        "files": files,
+        "warnings": warnings,
+        "summary": capture_summary(run, paths_doc, softmax_doc),
     }
+
+
+def shared_archives(folder: Path) -> list[Path]:
+    """Capture archives left in a shared folder (made from this code on another GPU machine), newest first."""
+    return sorted(folder.glob("*.tgz"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+
+
+def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: list[str]) -> int:
+    """Import one capture per GPU (the first is the one whose compiler output and tables the pages
+    show; the others stand beside it); print each against the committed one of its GPU; refuse to
+    write anything if the result fails validation."""
+    model = link(parse(data_dir))[0]
+    previous = {}
+    for name in ("gelu-paths.yaml", "captures.yaml"):
+        if (evidence_dir / name).exists():
+            previous[name] = yaml.safe_load((evidence_dir / name).read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        captures = [read_capture(a, Path(tmp) / str(i), data_dir, model, argv) for i, a in enumerate(archives)]
+    primary = captures[0]
+    for warning in primary["warnings"]:
+        print("warning:", warning)
+    earlier = {c["run"]["gpu"]: c for c in (previous.get("captures.yaml") or {}).get("captures", [])}
+    for capture in captures:
+        print(f"{capture['run']['gpu']} ({capture['run']['date']}): against the previous capture of this GPU")
+        old = previous.get("gelu-paths.yaml")
+        if not old or old.get("run", {}).get("gpu") != capture["run"]["gpu"]:
+            old = earlier.get(capture["run"]["gpu"], {}).get("gemm")
+        for line in compare_lines(old, capture["paths"]):
+            print("  " + line)
+    texts = {
+        "gelu-paths.yaml": yamlout.dump(primary["paths"], "import"),
+        "artifacts.yaml": yamlout.dump(primary["artifacts"], "import"),
+        "captures.yaml": yamlout.dump(
+            {
+                "schema": 1,
+                "captures": [{**c["summary"], "gemm": _comparable(c["paths"])} for c in captures],
+            },
+            "import",
+        ),
+    }
+    if primary["softmax"]:
+        texts["softmax-paths.yaml"] = yamlout.dump(primary["softmax"], "import")
+    files = primary["files"]
     staging = Path(tempfile.mkdtemp(prefix="evidence-"))
     try:
         for name, text in {**texts, **files}.items():
             (staging / name).parent.mkdir(parents=True, exist_ok=True)
             (staging / name).write_text(text, encoding="utf-8")
-        if (evidence_dir / "toolkits.yaml").exists():
-            shutil.copy(evidence_dir / "toolkits.yaml", staging / "toolkits.yaml")
+        for kept in ("toolkits.yaml", "hardware.yaml"):
+            if (evidence_dir / kept).exists():
+                shutil.copy(evidence_dir / kept, staging / kept)
         problems = check_evidence(staging, data_dir)
         if problems:
             return schema.print_problems(problems)
@@ -352,3 +557,19 @@ def run_import(archive: Path, evidence_dir: Path, data_dir: Path, argv: list[str
         shutil.rmtree(staging, ignore_errors=True)
     print(f"wrote {len(texts)} files and {len(files)} excerpts to {evidence_dir}")
     return 0
+
+
+def _comparable(paths_doc: dict) -> list:
+    """The GEMM paths reduced to what the next import compares: per size, times and kernel names."""
+    return [
+        {
+            "id": p["id"],
+            "sizes": [
+                {k: s[k] for k in ("size", "status", "time_ms", "gpu_time_ms", "kernels") if k in s}
+                for s in p["sizes"]
+                if s.get("status") == "measured"
+            ],
+        }
+        for p in paths_doc["paths"]
+        if p["sizes"]
+    ]

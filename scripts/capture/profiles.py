@@ -28,6 +28,30 @@ GROUPS: tuple[Group, ...] = (
         r"^matmul_bias_gelu_kernel",
     ),
     Group(
+        "cutlass-gemm-fused",
+        r"^void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal",
+    ),
+    Group(
+        "numba-handwritten-fused",
+        r"gemm_bias_gelu_numba",
+    ),
+    Group(
+        "triton-handwritten-softmax",
+        r"^softmax_kernel",
+    ),
+    Group(
+        "nvrtc-softmax",
+        r"^softmax_bf16$",
+    ),
+    Group(
+        "numba-softmax",
+        r"softmax_numba",
+    ),
+    Group(
+        "aten-softmax",
+        r"SoftMax|softmax_warp|cunn_SoftMax",
+    ),
+    Group(
         "cuda-handwritten-fused",
         r"^gemm_bias_gelu$",
     ),
@@ -107,6 +131,16 @@ def kernels_from_trace(trace: dict) -> list[str]:
     events = [e for e in trace.get("traceEvents", []) if e.get("cat") in GPU_CATEGORIES and e.get("ph") == "X"]
     events.sort(key=lambda e: float(e.get("ts", 0)))
     return [e["name"] for e in events]
+
+
+def gpu_us_per_call(trace: dict, calls: int) -> dict[str, float]:
+    """Each GPU activity's summed duration per call, in microseconds, by name (the profiler's clock:
+    the same for every path, whatever stream or library launched the kernel)."""
+    totals: dict[str, float] = {}
+    for event in trace.get("traceEvents", []):
+        if event.get("cat") in GPU_CATEGORIES and event.get("ph") == "X":
+            totals[event["name"]] = totals.get(event["name"], 0.0) + float(event.get("dur", 0))
+    return {name: round(total / calls, 3) for name, total in totals.items()}
 
 
 def per_call(names: list[str], calls: int) -> list[dict]:

@@ -39,6 +39,9 @@ class Run(_Strict):
     cuda_driver_version: str
     torch_cuda: str
     nvcc: str
+    sm_count: int | None = Field(default=None, gt=0, description="Streaming multiprocessors, as the GPU reported them")
+    l2_cache_bytes: int | None = Field(default=None, gt=0, description="L2 cache size, as the GPU reported it")
+    total_memory_bytes: int | None = Field(default=None, gt=0)
     python: str
     versions: dict[str, str]
     clocks: dict[str, str]
@@ -74,11 +77,16 @@ class SizeResult(_Strict):
     reason: str | None = None
     kernels: list[Kernel] = []
     kernel_count: float | None = None
+    gpu_time_ms: Times | None = Field(
+        default=None, description="GPU time per call: the counted kernels' durations as the profiler clocked them"
+    )
+    gpu_runs_ms: list[float] = []
     time_ms: Times | None = None
     runs_ms: list[float] = []
     varying: bool = False
     gpu_busy: float | None = Field(default=None, ge=0)
     tflops: float | None = None
+    gpu_tflops: float | None = None
     timer: Literal["cuda-events", "host-clock"] | None = None
     samples: int | None = None
     reps_per_sample: int | None = None
@@ -113,12 +121,89 @@ class GeluPaths(_Strict):
     paths: list[PathRow]
 
 
+class SoftmaxSize(_Strict):
+    """One size (rows x cols) of one softmax path."""
+
+    size: int = Field(gt=0)
+    status: Literal["measured", "failed"]
+    reason: str | None = None
+    rows: int | None = None
+    cols: int | None = None
+    bytes_moved: int | None = None
+    kernels: list[Kernel] = []
+    kernel_count: float | None = None
+    gpu_time_ms: Times | None = None
+    gpu_runs_ms: list[float] = []
+    time_ms: Times | None = None
+    gbs: float | None = Field(default=None, description="GB/s from GPU time")
+    call_gbs: float | None = Field(default=None, description="GB/s from call time")
+    timer: Literal["cuda-events", "host-clock"] | None = None
+    max_abs_err: float | None = None
+    row_sum_err: float | None = None
+    trace_sha256: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+
+
+class SoftmaxPath(_Strict):
+    """One path of the memory-bound op."""
+
+    id: str = Id
+    tools: list[str] = []
+    status: Literal["measured", "not-measured", "failed"]
+    failure: str | None = None
+    code: str | None = None
+    sizes: list[SoftmaxSize] = []
+
+
+class SoftmaxPaths(_Strict):
+    """data/evidence/softmax-paths.yaml"""
+
+    schema_: Literal[1] = Field(alias="schema")
+    operation: dict
+    run: Run
+    ceilings: dict[str, Spread | int] = {}
+    paths: list[SoftmaxPath]
+
+
+class CaptureResult(_Strict):
+    """One path at one size in one capture, for the side-by-side table."""
+
+    path: str = Id
+    op: Literal["gemm", "softmax"]
+    size: int = Field(gt=0)
+    time_ms: float = Field(gt=0)
+    gpu_time_ms: float | None = Field(default=None, gt=0)
+
+
+class Capture(_Strict):
+    """What one capture measured on one GPU."""
+
+    run: dict
+    ceilings: dict[str, Spread | int] = {}
+    results: list[CaptureResult]
+    gemm: list[dict] = []  # the previous import's figures and kernel names, for the next import to compare
+
+
+class Captures(_Strict):
+    """data/evidence/captures.yaml: one capture per GPU, side by side."""
+
+    schema_: Literal[1] = Field(alias="schema")
+    captures: list[Capture]
+
+
 class Peak(_Strict):
     """One datasheet figure of the GPU, with the reference it is cited from."""
 
     value: float = Field(gt=0)
     unit: str
     reference: str = Id
+
+
+class GpuPeaks(_Strict):
+    """Another measured GPU's datasheet peaks."""
+
+    gpu: str
+    variant: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")
+    peaks: dict[str, Peak]
 
 
 class Hardware(_Strict):
@@ -130,6 +215,13 @@ class Hardware(_Strict):
         description="The note (data/measurements.yaml) saying which variant the machine is, and how we know",
     )
     peaks: dict[str, Peak]
+    others: list[GpuPeaks] = Field(default=[], description="The other GPUs captures ran on, by the name they report")
+
+    def for_gpu(self, name: str) -> GpuPeaks | None:
+        """The peaks of the GPU a capture names (its name as nvidia-smi reports it)."""
+        if name == self.gpu:
+            return GpuPeaks(gpu=self.gpu, variant=self.variant, peaks=self.peaks)
+        return next((g for g in self.others if g.gpu == name), None)
 
 
 class StepRef(_Strict):
@@ -211,6 +303,8 @@ MODELS: dict[str, type[BaseModel]] = {
     "artifacts.yaml": Artifacts,
     "toolkits.yaml": Toolkits,
     "hardware.yaml": Hardware,
+    "softmax-paths.yaml": SoftmaxPaths,
+    "captures.yaml": Captures,
 }
 
 
@@ -469,6 +563,8 @@ class Evidence:
     by_tool: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # tool id → artifact ids
     paths_by_chain: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # chain id → measured path ids
     hardware: Hardware | None = None
+    softmax: SoftmaxPaths | None = None
+    captures: Captures | None = None
 
     def artifact(self, artifact_id: str) -> Artifact:
         return next(a for a in self.artifacts if a.id == artifact_id)
@@ -507,6 +603,8 @@ def load_evidence(
             {key: tuple(ids) for key, ids in by_tool.items()},
             {key: tuple(ids) for key, ids in paths.items()},
             records.get("hardware.yaml"),
+            records.get("softmax-paths.yaml"),
+            records.get("captures.yaml"),
         ),
         [],
     )

@@ -336,8 +336,8 @@ class MeasuredWords(Record):
     """The words a reader sees for one thing the capture names by id (data/measurements.yaml)."""
 
     id: Id
-    kind: Literal["path", "kernel-group", "excerpt", "fact", "chain-group", "note", "reading"] = Field(
-        description="A measured path, a group of kernel names, an excerpt of compiler output, a figure measured "
+    kind: Literal["path", "softmax-path", "kernel-group", "excerpt", "fact", "chain-group", "note", "reading"] = Field(
+        description="A measured path (softmax-path: of the memory-bound op), a group of kernel names, an excerpt of compiler output, a figure measured "
         "beside an excerpt, a group of chains, a note the Measured page shows beside its figures, or a reading of "
         "the GPU's state the capture records around its runs (clocks, temperature, power; its key with - for _)"
     )

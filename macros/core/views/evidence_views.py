@@ -43,6 +43,14 @@ def provenance(page: Page, run: Run) -> list[dict]:
             # Each reading under its own label: a row of bare figures does not say which is which.
             "items": [{"label": words(page, reading_id(key)), "value": value} for key, value in run.clocks.items()],
         },
+        *(
+            [{"label": page.ui("sm-count"), "value": str(run.sm_count)}] if run.sm_count else []
+        ),
+        *(
+            [{"label": page.ui("l2-size"), "value": f"{run.l2_cache_bytes / 2**20:g} MiB ({run.l2_cache_bytes:,} B)"}]
+            if run.l2_cache_bytes
+            else []
+        ),
         {"label": page.ui("captured"), "value": run.date.replace("T", " ").replace("Z", " UTC")},
         {"label": page.ui("command"), "value": run.command, "code": True},
         {"label": page.ui("archive-hash"), "value": run.archive_sha256, "code": True},
@@ -137,13 +145,17 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                     for k in result.kernels
                 ],
                 "kernel_count": f"{result.kernel_count:g}",
+                "gpu": f"{result.gpu_time_ms.median:.4g}" if result.gpu_time_ms else None,
+                "gpu_spread": f"{result.gpu_time_ms.low:.4g}–{result.gpu_time_ms.high:.4g}" if result.gpu_time_ms else None,
                 "median": f"{result.time_ms.median:.4g}",
                 "spread": f"{result.time_ms.low:.4g}–{result.time_ms.high:.4g}",
                 "timer": page.ui(f"timer-{result.timer}"),
                 "varying": _varying(page, result),
-                "tflops": f"{result.tflops:.4g}",
+                "tflops": f"{(result.gpu_tflops or result.tflops):.4g}",
                 # The ceilings were measured at the largest size only: shares elsewhere would mislead.
-                "shares": _shares(page, result.tflops) if size == max(_evidence(page).gelu.operation["sizes"]) else [],
+                "shares": _shares(page, result.gpu_tflops or result.tflops)
+                if size == max(_evidence(page).gelu.operation["sizes"])
+                else [],
                 "error": f"{result.max_abs_err:.2g}",
                 "scale": f"{result.max_abs_output:.2g}" if result.max_abs_output else None,
             }
@@ -276,17 +288,33 @@ def kernels_figure(page: Page, size: int) -> Markup:
     return page.show("evidence/kernels_figure.html", svg=svg, title=title)
 
 
+def all_paths(page: Page) -> list[PathRow]:
+    """Every path the data names, in its order: the capture's row, or one saying it is not captured yet."""
+    gelu = _evidence(page).gelu
+    rows = {path.id: path for path in gelu.paths}
+    missing = page.ui("not-captured-yet").format(gpu=gelu.run.gpu)
+    return [
+        rows.get(word.id)
+        or PathRow(id=word.id, chain=word.chain, tools=list(word.tools), status="not-measured", failure=missing)
+        for word in page.model.measurements.values()
+        if word.kind == "path"
+    ]
+
+
 def measured(page: Page) -> Markup:
     """The measured comparison: per size, a figure and a table of every path, then provenance."""
     gelu = _evidence(page).gelu
+    paths = all_paths(page)
     sizes = []
     for size in gelu.operation["sizes"]:
-        rows = path_rows(page, size, gelu.paths)
-        fastest = min((r for r in rows if r["measured"]), key=lambda r: float(r["median"]))
+        rows = path_rows(page, size, paths)
+        fastest = min(
+            (r for r in rows if r["measured"]), key=lambda r: float(r["gpu"] if r["gpu"] else r["median"])
+        )
         sizes.append(
             {
                 "size": size,
-                "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["median"]),
+                "fastest": page.ui("fastest").format(path=fastest["label"], ms=fastest["gpu"] or fastest["median"]),
                 "chart": time_chart(page, size, gelu.paths),
                 "embed": embed_control(page, f"measured/{size}/", page.ui("chart-title").format(size=size)),
                 "figure": kernels_figure(page, size),
@@ -296,6 +324,9 @@ def measured(page: Page) -> Markup:
     hardware = _evidence(page).hardware
     return page.show(
         "evidence/measured.md",
+        wmma_note=page.ui("wmma-note"),
+        softmax=softmax_view(page),
+        two_gpus=two_gpus_view(page),
         ceilings=ceilings(page),
         variant=words(page, hardware.variant) if hardware else None,
         runs=gelu.method.get("rounds", 1),
@@ -304,6 +335,122 @@ def measured(page: Page) -> Markup:
         limits=words(page, page.model.limits_note()),
         provenance=page.show("evidence/provenance.html", facts=provenance(page, gelu.run)),
     )
+
+
+def _share(page: Page, word: str, value: float, bound: float | None) -> str | None:
+    return page.ui(word).format(share=f"{100 * value / bound:.0f}") if bound else None
+
+
+def softmax_view(page: Page) -> dict:
+    """The memory-bound op: per size a table of GB/s with the shares of the datasheet bandwidth and
+    of the copy ceiling the same capture measured; or the words saying it is not captured yet."""
+    evidence = _evidence(page)
+    soft = evidence.softmax
+    if soft is None:
+        return {"missing": page.ui("softmax-missing")}
+    peaks = evidence.hardware.for_gpu(soft.run.gpu) if evidence.hardware else None
+    peak = peaks.peaks.get("memory_tbs") if peaks else None
+    copy = soft.ceilings.get("copy_gbs")
+    labels = {w.id: words(page, w.id) for w in page.model.measurements.values() if w.kind == "kernel-group"}
+    cols = soft.operation["cols"]
+    rows_ = soft.operation["rows"]
+    mib = lambda r: f"{r * cols * 2 / 2**20:g}"  # noqa: E731 - the input's size, in one place
+    sizes = []
+    for rows in rows_:
+        table = []
+        for path in soft.paths:
+            result = next((s for s in path.sizes if s.size == rows), None)
+            label = words(page, path.id)
+            if result is None or result.status != "measured":
+                reason = (result.reason if result else None) or path.failure or page.ui("not-measured")
+                table.append({"label": label, "measured": False, "reason": reason})
+                continue
+            table.append(
+                {
+                    "label": label,
+                    "measured": True,
+                    "kernels": ", ".join(dict.fromkeys(labels.get(k.group, k.group) for k in result.kernels)),
+                    "kernel_count": f"{result.kernel_count:g}",
+                    "gbs": f"{result.gbs:,.0f}",
+                    "shares": [
+                        s
+                        for s in (
+                            _share(page, "share-of-bandwidth", result.gbs, peak.value * 1e3 if peak else None),
+                            _share(page, "share-of-copy", result.gbs, copy.median if copy else None),
+                        )
+                        if s
+                    ],
+                    "gpu": f"{result.gpu_time_ms.median:.4g}",
+                    "gpu_spread": f"{result.gpu_time_ms.low:.4g}–{result.gpu_time_ms.high:.4g}",
+                    "median": f"{result.time_ms.median:.4g}",
+                    "timer": page.ui(f"timer-{result.timer}"),
+                    "error": f"{result.max_abs_err:.2g}",
+                }
+            )
+        sizes.append({"rows": page.ui("rows").format(rows=f"{rows:,}"), "mib": mib(rows), "id": f"softmax-{rows}", "table": table})
+    excerpts = [artifact_block(page, a.id) for a in evidence.artifacts if a.id.startswith("softmax-")]
+    return {
+        "intro": page.ui("softmax-intro").format(
+            cols=cols, big=f"{max(rows_):,}", big_mib=mib(max(rows_)), small=f"{min(rows_):,}", small_mib=mib(min(rows_))
+        ),
+        "sizes": sizes,
+        "excerpts": excerpts,
+        "runs": len(next((s.gpu_runs_ms for p in soft.paths for s in p.sizes if s.gpu_runs_ms), [])) or 1,
+    }
+
+
+COMPUTE_BAND = (0.9, 1.15)  # H100 time over H200 time: the same Tensor Core peak
+MEMORY_FROM = 1.25  # the H200's memory bandwidth is about 1.4x the H100 SXM's
+
+
+def two_gpus_view(page: Page) -> dict:
+    """Each capture's GPU time side by side, with the ratio and which bound the path follows; or the
+    words saying the second GPU is not captured yet."""
+    evidence = _evidence(page)
+    caps = evidence.captures.captures if evidence.captures else []
+    if len(caps) < 2:
+        gpu = caps[0].run.get("gpu") if caps else evidence.gelu.run.gpu
+        return {"missing": page.ui("two-gpus-missing").format(gpu=gpu)}
+    # The GPU with less memory first (the H100), so a ratio over 1 says the other is faster.
+    slow, fast = sorted(caps[:2], key=lambda c: c.run.get("total_memory_bytes") or 0)
+    index = {(r.op, r.path, r.size): r for r in fast.results}
+    rows, compute, memory = [], [], []
+    for result in slow.results:
+        other = index.get((result.op, result.path, result.size))
+        if other is None:
+            continue
+        a = result.gpu_time_ms or result.time_ms
+        b = other.gpu_time_ms or other.time_ms
+        ratio = a / b
+        label = words(page, result.path)
+        follows = (
+            "follows-compute"
+            if COMPUTE_BAND[0] <= ratio <= COMPUTE_BAND[1]
+            else "follows-memory"
+            if ratio >= MEMORY_FROM
+            else "follows-neither"
+        )
+        name = f"{label} ({result.size}³)" if result.op == "gemm" else f"{label} ({result.size:,})"
+        (compute if follows == "follows-compute" else memory if follows == "follows-memory" else []).append(name)
+        rows.append(
+            {
+                "label": label,
+                "size": f"{result.size}³" if result.op == "gemm" else page.ui("rows").format(rows=f"{result.size:,}"),
+                "a": f"{a:.4g}",
+                "b": f"{b:.4g}",
+                "ratio": f"{ratio:.2f}×",
+                "follows": page.ui(follows),
+            }
+        )
+    none = page.ui("none")
+    return {
+        "intro": page.ui("two-gpus-intro").format(gpus=f"{slow.run.get('gpu')} / {fast.run.get('gpu')}"),
+        "summary": page.ui("follows-summary").format(
+            compute=", ".join(compute) or none, memory=", ".join(memory) or none
+        ),
+        "gpus": [slow.run.get("gpu"), fast.run.get("gpu")],
+        "rows": rows,
+    }
 
 
 def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:

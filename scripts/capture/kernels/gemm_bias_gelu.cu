@@ -2,8 +2,10 @@
 // adds the bias and applies the exact (erf) GELU before the single bf16 store.
 // Written for clarity, not speed: no cuBLAS, no software pipelining, no wgmma.
 #include <cuda_bf16.h>
-#include <cuda_runtime.h>
 #include <mma.h>
+#ifndef __CUDACC_RTC__  // NVRTC compiles the kernel alone: no runtime API, no host code
+#include <cuda_runtime.h>
+#endif
 
 using namespace nvcuda;
 
@@ -78,6 +80,7 @@ gemm_bias_gelu(const __nv_bfloat16* __restrict__ A, const __nv_bfloat16* __restr
         }
 }
 
+#ifndef __CUDACC_RTC__
 // Host entry point for ctypes: launches on the caller's stream, returns the CUDA error code.
 extern "C" int launch_gemm_bias_gelu(const void* A, const void* B, const void* bias, void* C,
                                      int M, int N, int K, void* stream) {
@@ -88,3 +91,4 @@ extern "C" int launch_gemm_bias_gelu(const void* A, const void* B, const void* b
         (__nv_bfloat16*)C, M, N, K);
     return (int)cudaGetLastError();
 }
+#endif
