@@ -348,3 +348,34 @@ def test_the_result_count_says_one_page_in_the_singular(visit, prefix, lang, one
     assert status.inner_text() == one
     hrefs = search.wait_for_results("triton", typed=True)
     assert len(hrefs) > 1 and status.inner_text() == ui("search_count_other", lang).format(n=len(hrefs))
+
+
+@pytest.mark.parametrize(
+    "prefix, query, answers",
+    [
+        ("en/", "how big is the L2 cache", {"tools/l2-cache/"}),
+        ("en/", "cuBLAS CUTLASS difference", {"compare/", "tools/cublas/", "tools/cutlass/"}),
+        ("", "JAX 代码怎么变成 GPU 机器码", {"paths/jax/"}),
+        ("", "ONNX 模型可以有哪些路径跑到 GPU 上", {"paths/onnx/"}),
+        ("en/", "Triton CUDA C++", {"tools/triton/"}),
+    ],
+)
+def test_a_question_is_read_for_its_names_and_telling_words(visit, prefix, query, answers):
+    search = box(visit, prefix)
+    found = search.search(query)
+    assert found and found[0] in answers, found
+    if "C++" in query:  # C++ is kept whole, as part of the name CUDA C++
+        assert "tools/cuda-cpp/" in found[:3], found
+
+
+@pytest.mark.parametrize("prefix", ["", "en/"])
+def test_a_search_that_finds_nothing_suggests_the_nearest_names_and_the_guides(visit, prefix):
+    search = box(visit, prefix)
+    assert search.wait_for_results("qcutlass", typed=True) == []
+    none = visit.page.locator("[data-gsm-search-none]")
+    hrefs = none.locator("a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert any(h.endswith(f"/{prefix}paths/") for h in hrefs) and any(h.endswith(f"/{prefix}compare/") for h in hrefs)
+    suggestions = visit.page.locator("[data-gsm-search-suggest] a")
+    assert "CUTLASS" in suggestions.all_inner_texts(), suggestions.all_inner_texts()
+    suggestions.filter(has_text="CUTLASS").first.click()
+    visit.page.wait_for_url(f"**/{prefix}tools/cutlass/")

@@ -366,7 +366,63 @@
     return node;
   }
 
-  function render(query, rows) {
+  // Edit distance, cut off once it passes `most` (the names are many, the query short).
+  function distance(a, b, most) {
+    if (Math.abs(a.length - b.length) > most) return most + 1;
+    var row = [];
+    for (var j = 0; j <= b.length; j++) row.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var previous = row[0];
+      row[0] = i;
+      var least = i;
+      for (j = 1; j <= b.length; j++) {
+        var kept = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a.charAt(i - 1) === b.charAt(j - 1) ? 0 : 1));
+        previous = kept;
+        least = Math.min(least, row[j]);
+      }
+      if (least > most) return most + 1;
+    }
+    return row[b.length];
+  }
+
+  // For a query that found nothing: the names nearest to it and to each of its words ("tensort"
+  // → TensorRT, "cutlas kernel" → CUTLASS), each with the page it names, tools first.
+  function nearestNames(query, names, reading) {
+    var typed = [normalize(query)].concat(reading ? reading.words : []).filter(function (word) { return word.length > 2; });
+    var near = [];
+    names.forEach(function (entries, name) {
+      typed.forEach(function (word) {
+        var most = Math.max(1, Math.floor(word.length / 4));
+        var d = name.indexOf(word) === 0 && word.length > 3 ? 0.5 : distance(word, name, most);
+        if (d <= most) near.push({ d: d, entry: entries[0] });
+      });
+    });
+    near.sort(function (a, b) { return a.d - b.d || KIND_RANK.indexOf(a.entry.kind) - KIND_RANK.indexOf(b.entry.kind); });
+    var seen = {};
+    return near.filter(function (one) {
+      if (seen[one.entry.path]) return false;
+      seen[one.entry.path] = true;
+      return true;
+    }).slice(0, 5).map(function (one) { return one.entry; });
+  }
+  var KIND_RANK = ["tool", "layer", "chain", "page", "glossary"];
+
+  function renderSuggestions(entries) {
+    var box = dialog.querySelector("[data-gsm-search-suggest]");
+    if (!box) return;
+    if (!box.dataset.label) box.dataset.label = box.textContent.trim();
+    box.textContent = box.dataset.label + " ";
+    entries.forEach(function (entry, index) {
+      if (index) box.append(" · ");
+      var link = element("a", "gsm-search__suggestion", entry.title);
+      link.href = new URL(entry.path, base).pathname + new URL(entry.path, base).hash;
+      box.append(link);
+    });
+    box.hidden = !entries.length;
+  }
+
+  function render(query, rows, suggestions) {
     list.textContent = "";
     status.classList.remove("gsm-search__status--error");
     rows.forEach(function (row) {
@@ -390,6 +446,7 @@
       list.append(item);
     });
     none.hidden = !(query && rows.length === 0);
+    renderSuggestions(query && rows.length === 0 ? suggestions || [] : []);
     dialog.querySelector("[data-gsm-search-none-query]").textContent = query;
     status.textContent = query && rows.length ? countText(rows.length) : "";
     list.dataset.query = query;
@@ -476,7 +533,8 @@
             pinned = rowsFor([], [chain || done[0][0]]).concat(pinned);
           }
         }
-        if (mine === ticket) render(query, rowsFor(pinned, done[0]), reading);
+        var shown = rowsFor(pinned, done[0]);
+        if (mine === ticket) render(query, shown, shown.length ? [] : nearestNames(query, names, reading));
       });
     }).catch(function (error) {
       if (mine === ticket) fail();

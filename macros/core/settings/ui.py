@@ -18,6 +18,10 @@ UI: dict[str, dict[str, str]] = {
     "search_none_try": {"zh": "可以换个说法，或者看看", "en": "Try other words, or browse the"},
     "search_glossary": {"zh": "术语表", "en": "glossary"},
     "search_tool_index": {"zh": "工具索引", "en": "tool index"},
+    "search_path_finder": {"zh": "从这里到 GPU 的路径", "en": "path finder"},
+    "search_compare": {"zh": "对比", "en": "comparisons"},
+    # Above the names nearest to a query that found nothing ("tensort" → TensorRT).
+    "search_suggest": {"zh": "是不是要找：", "en": "Did you mean:"},
     # The number of result pages, one word per plural category (Intl.PluralRules: Chinese has
     # only "other"; English "one" and "other").
     "search_count_one": {"zh": "{n} 个页面", "en": "{n} page"},
