@@ -48,7 +48,7 @@ def diagram_layouts(
     here: str | None = None,
     embedded: bool = False,
 ) -> Markup:
-    """A diagram in its wide and narrow layouts (CSS picks one by screen width), as a slot;
+    """A diagram in its wide and narrow layouts (CSS picks one by screen and column width), as a slot;
     `here` (a node's id, "tool-triton") marks that box: "you are here". `embedded` (an /embed/
     page): the wide layout shows from the frame width where its text is readable (embed.css),
     and neither is drawn with text below 11 px."""
@@ -56,9 +56,10 @@ def diagram_layouts(
     narrow = page.build.diagrams.inline_svg(narrow_dot, f"{uid}-narrow", title, desc)
     if here:
         wide, narrow = mark_here(wide, uid, here), mark_here(narrow, f"{uid}-narrow", here)
-    wide_from = None
+    # The wide layout shows from the width where its smallest text is 11 px: on an embed page by
+    # the frame's width, on the site's desktop pages by its column's (reader.css).
+    wide_from = wide_from_step(readable_width(wide))
     if embedded:
-        wide_from = wide_from_step(readable_width(wide))
         wide, narrow = with_min_width(wide, readable_width(wide)), with_min_width(narrow, readable_width(narrow))
     both = page.show("diagram_layouts.html", wide=Markup(wide), narrow=Markup(narrow), wide_from=wide_from)
     return Markup(page.build.slots.slot(str(both)))
