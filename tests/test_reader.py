@@ -313,3 +313,24 @@ def test_the_path_finder_is_light_on_a_phone(built_site, lang):
         text = html.read_text(encoding="utf-8")
         elements = len(BeautifulSoup(text, "html.parser").find_all(True))
         assert len(text.encode()) <= 250_000 and elements <= 1_500, (html, len(text.encode()), elements)
+
+
+# The rendered font size (CSS px) of the smallest text of every diagram on screen: its font size
+# in the drawing's units times the drawing's scale.
+SMALLEST_FONT = """() => [...document.querySelectorAll('svg')]
+  .filter(svg => svg.getBoundingClientRect().width > 0 && svg.querySelector('text'))
+  .map(svg => Math.min(...[...svg.querySelectorAll('text')]
+    .filter(t => t.textContent.trim() && t.getBoundingClientRect().height > 0)
+    .map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)))"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_no_diagram_text_is_under_11_px_on_any_page_type(open_page, viewport, lang):
+    page = open_page(lang, viewport)
+    root = page.url
+    small = []
+    for path in PAGE_TYPES + ["tools/sm/", "learn/", "toolkits/", "chains/basic-path/", "misconceptions/"]:
+        page.goto(root + path, wait_until="load")
+        small += [(path, round(size, 1)) for size in page.evaluate(SMALLEST_FONT) if size < 11]
+    assert not small, f"diagram text under 11 px at {viewport['width']} px: {small}"
