@@ -59,6 +59,7 @@ def define_env(env) -> None:
         "measured_paths": lambda: evidence_views.measured(page()),
         "evidence_method": lambda: evidence_views.method(page()),
         "toolkit_table": lambda: evidence_views.toolkit_table(page()),
+        "measured_gpu": lambda reading, gpu: evidence_views.measured_gpu(page(), reading, gpu),
     }
     for name, function in macros.items():
         env.macro(function, name)

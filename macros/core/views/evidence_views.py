@@ -453,6 +453,28 @@ def two_gpus_view(page: Page) -> dict:
     }
 
 
+READINGS = {  # what a concept page may ask of a capture: the run's field and how it reads
+    "l2": ("l2_cache_bytes", lambda v: f"{v / 2**20:g} MiB"),
+    "sm-count": ("sm_count", lambda v: f"{v}"),
+}
+
+
+def measured_gpu(page: Page, reading: str, gpu: str) -> str:
+    """A value the GPU reported in a capture (its L2 size, its SM count), for a page where the docs
+    give none; or the words saying that GPU is not captured yet."""
+    evidence = _evidence(page)
+    field, shown = READINGS[reading]
+    runs = [c.run for c in evidence.captures.captures] if evidence and evidence.captures else []
+    if evidence and evidence.gelu:
+        runs.append(evidence.gelu.run.model_dump())
+    for run in runs:
+        if gpu in str(run.get("gpu", "")) and run.get(field):
+            return page.ui("measured-gpu-value").format(
+                value=shown(run[field]), gpu=run["gpu"], date=str(run.get("date", ""))[:10]
+            )
+    return page.ui("measured-gpu-missing").format(gpu=gpu)
+
+
 def route_measurements(page: Page, chain_ids: list[str]) -> dict | None:
     """For a path-finder route: the measured paths that follow one of its chains, each with what
     the machine launched and how long it took at every size, linking its row on the Measured page."""
