@@ -45,7 +45,7 @@ def engine_environment() -> dict[str, str]:
     return env
 
 
-def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True) -> int:
+def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = True, verify_reuse: int = 0) -> int:
     """`mkdocs build --strict` (and the print PDFs) into a sibling temp folder, then swap it in.
 
     Each language is built by its own MkDocs process, side by side (one per core), while this
@@ -58,7 +58,12 @@ def build(target: Path, config: Path = ROOT / "mkdocs.yml", with_print: bool = T
     env = engine_environment()
     data_dir = SiteOptions.of(read_config(config).get("extra")).data_folder(config)
     snapshots = Snapshots(default_root())
-    digest = inputs_digest(ROOT, config, data_dir, with_print, env)
+    digest = inputs_digest(config, data_dir, with_print, env)
+    if verify_reuse:
+        # Every language renders `verify_reuse` pages it could reuse and compares them (adapter/
+        # reuse.py); so the pages are built, not the whole site copied from a snapshot.
+        env[environment.VERIFY_REUSE] = str(verify_reuse)
+        digest = None
     staging.rmdir()
     if snapshots.copy_to(digest, staging):
         print("Nothing changed since a build of these inputs: its site was copied from the cache.", file=sys.stderr)
@@ -159,10 +164,17 @@ def add_arguments(parser) -> None:
     parser.add_argument("-d", "--site-dir", type=Path, default=ROOT / "site", help="output folder (default: site)")
     parser.add_argument("-f", "--config", type=Path, default=ROOT / "mkdocs.yml", help="mkdocs.yml to build")
     parser.add_argument("--no-print", action="store_true", help="skip the printable PDFs (faster previews)")
+    parser.add_argument(
+        "--verify-reuse",
+        type=int,
+        default=0,
+        metavar="N",
+        help="render N pages of each language that could be reused, at random, and fail if one differs from its stored copy",
+    )
 
 
 def run(args) -> int:
-    return build(args.site_dir, args.config, with_print=not args.no_print)
+    return build(args.site_dir, args.config, with_print=not args.no_print, verify_reuse=args.verify_reuse)
 
 
 def add_serve_arguments(parser) -> None:

@@ -22,22 +22,19 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from macros.core.build.inputs import code_files
 from macros.core.outputs import search_index
 from macros.core.settings import environment
 
 from .common import ROOT
-from .site_snapshot import project_files
-
-CODE = ("macros", "scripts")
 
 
 def code_stamp() -> tuple:
     """When and how big each file of the code is: changes when any of it is saved."""
     found = []
-    for name in CODE:
-        for path in project_files(ROOT / name):
-            stat = path.stat()
-            found.append((str(path), stat.st_mtime_ns, stat.st_size))
+    for path in code_files():  # the build key's code (macros/core/build/inputs.py)
+        stat = path.stat()
+        found.append((str(path), stat.st_mtime_ns, stat.st_size))
     return tuple(found)
 
 

@@ -1,9 +1,9 @@
 """The last finished sites, by a digest of everything a build reads, so a build whose inputs are
 all unchanged copies the site it made last time instead of making it again.
 
-The digest covers the data and docs folders, the code (macros/, scripts/), mkdocs.yml, the
-installed packages, Graphviz and its fonts, the Python version, the site's address, the commit
-date the output is stamped with and whether the PDFs are included. A build that copies PDFs
+The digest covers every part of the build key (macros/core/build/inputs.py: data, page shells,
+code, mkdocs.yml, Graphviz and its fonts, Python and the installed packages), the site's address,
+the commit date the output is stamped with and whether the PDFs are included. A build that copies PDFs
 made elsewhere (`make serve`'s GSM_PRINT_DIR) is never snapshotted. A copy, not a link: a site
 may be changed in place after the build (a test that breaks a link on purpose) and the cache
 must not change with it.
@@ -14,53 +14,27 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import sys
-from importlib import metadata
 from pathlib import Path
 
-from macros.core.build.cache import toolchain_hash
+from macros.core.build.inputs import BuildKey
 from macros.core.settings import environment
 
 KEPT = 2  # snapshots kept: the last build's, and the one before (a test's altered copy, a branch)
-SKIPPED = ("node_modules", "vendor", "__pycache__")
 
 
-def project_files(folder: Path) -> list[Path]:
-    """Every file under `folder`, sorted, never walking into installed packages or caches."""
-    found = []
-    for parent, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if name not in SKIPPED]  # never walked into
-        found += [Path(parent) / name for name in files]
-    return sorted(found)
-
-
-def inputs_digest(project: Path, config: Path, data_dir: Path, with_print: bool, env: dict) -> str | None:
-    """What the build of `config` would read, as one digest (None: never snapshot this build)."""
+def inputs_digest(config: Path, data_dir: Path, with_print: bool, env: dict) -> str | None:
+    """What the build of `config` would read (every part of the build key), as one digest (None:
+    never snapshot this build)."""
     if env.get(environment.PRINT_DIR):
         return None
-    digest = hashlib.sha256()
-    folders = {
-        "data": data_dir,
-        "docs": config.parent / "docs",
-        "macros": project / "macros",
-        "scripts": project / "scripts",
-    }
-    for name, folder in folders.items():
-        for path in project_files(folder):
-            digest.update(f"{name}/{path.relative_to(folder).as_posix()}\0".encode())
-            digest.update(path.read_bytes())
-    packages = sorted(f"{d.metadata['Name']}=={d.version}" for d in metadata.distributions())
+    key = BuildKey.of(data_dir, config)
     context = [
-        config.read_bytes().decode("utf-8", "replace"),
-        toolchain_hash(),
-        sys.version,
-        *packages,
+        key.of_parts(BuildKey.parts()),
         env.get(environment.SITE_URL, ""),
         env.get(environment.SOURCE_DATE_EPOCH, ""),
         str(with_print),
     ]
-    digest.update("\0".join(context).encode("utf-8"))
-    return digest.hexdigest()[:32]
+    return hashlib.sha256("\0".join(context).encode("utf-8")).hexdigest()[:32]
 
 
 class Snapshots:

@@ -11,6 +11,8 @@ GSM_BUILD_PARTS; the caller merges the languages' folders and finishes the site 
 from __future__ import annotations
 
 import os
+import random
+import sys
 from pathlib import Path
 
 from jinja2 import FileSystemBytecodeCache
@@ -76,8 +78,30 @@ def on_files(files, config, **kwargs):
     # lists or links records reads. What else a page depends on, it records as it renders (reuse.py).
     pages = sorted((f.src_uri, f.dest_uri) for f in files if f.generated_by is None)
     site = site_digest(build.cache.key, i18n.current_language, config["site_url"] or "", pages)
-    state_of(config).reuse = Reuse(PageStore(build.cache.namespace("pages"), site))
+    state_of(config).reuse = Reuse(PageStore(build.cache.namespace("pages"), site), verify=pages_to_verify(files))
     return files
+
+
+def pages_to_verify(files) -> frozenset[str]:
+    """--verify-reuse N: N of this language's pages at random (none without it)."""
+    wanted = int(os.environ.get(environment.VERIFY_REUSE) or 0)
+    urls = sorted(f.url for f in files if f.is_documentation_page())
+    return frozenset(random.sample(urls, min(wanted, len(urls))))
+
+
+def check_reused_pages(reuse: Reuse, language: str) -> None:
+    """Fail the build if a page rendered again differs from its stored copy (--verify-reuse)."""
+    if not reuse.verify:
+        return
+    if reuse.stale:
+        raise PluginError(
+            f"{len(reuse.stale)} of {len(reuse.checking)} reusable {language} pages differ when rendered again; "
+            "the build key (macros/core/build/inputs.py) misses an input they read:\n  " + "\n  ".join(reuse.stale)
+        )
+    print(
+        f"verify-reuse ({language}): {len(reuse.checking)} reusable pages rendered again, all identical",
+        file=sys.stderr,
+    )
 
 
 def on_pre_build(config, **kwargs):
@@ -164,6 +188,7 @@ def on_config_one_language(config, **kwargs):
 def on_post_build_one_language(config, **kwargs):
     """Save this language's share of the site-wide files and stop static-i18n there."""
     i18n = _i18n(config)
+    check_reused_pages(state_of(config).reuse, i18n.current_language)
     if os.environ.get(environment.BUILD_LANGUAGE) and not i18n.building:
         state_of(config).parts.save(Path(os.environ[environment.BUILD_PARTS]))
         i18n.building = True  # static-i18n's on_post_build returns: the other languages are other processes

@@ -4,6 +4,8 @@ For each page, before static-i18n and mkdocs-macros see its Markdown (on_page_ma
 the build looks for a stored copy whose inputs all hold. A reused page is emptied: mkdocs-macros
 is told not to render it (`render_macros: false`), Markdown converts nothing, and the theme
 renders `gsm-reused.html`, a template with nothing in it; on_post_page puts the stored HTML back.
+With --verify-reuse, a few pages that could be reused are rendered all the same and compared with
+their stored copies: a difference means an input the build key misses (core/build/inputs.py).
 Every other page is rendered with its reads recorded: while mkdocs-macros renders its Markdown
 (on_page_markdown to on_page_content) and while the theme renders it (on_page_context to
 on_post_page), since MkDocs renders every page's Markdown before any page's template.
@@ -11,6 +13,7 @@ on_post_page), since MkDocs renders every page's Markdown before any page's temp
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 
 from ..core.build.page_store import PageStore, StoredPage, source_digest
@@ -34,12 +37,18 @@ class Reuse:
     store: PageStore
     reused: dict[str, StoredPage] = field(default_factory=dict)
     rendering: dict[str, PageReads] = field(default_factory=dict)
+    verify: frozenset[str] = frozenset()  # pages to render even if reusable, and compare (--verify-reuse)
+    checking: dict[str, StoredPage] = field(default_factory=dict)  # of those, the ones found reusable
+    stale: list[str] = field(default_factory=list)  # what differed: the page and its first changed line
     _open: object = None  # the recording of the page being rendered
 
     def before_markdown(self, markdown: str, page, inputs) -> str:
         """The Markdown the page goes on with: its own (its reads recorded from here) or nothing."""
         source = source_digest(markdown)
         stored = self.store.find(page.url, source, inputs)
+        if stored is not None and page.url in self.verify:
+            self.checking[page.url] = stored  # rendered below as if changed; compared in finish()
+            stored = None
         if stored is not None:
             self.reused[page.url] = stored
             page.meta["render_macros"] = False
@@ -67,6 +76,10 @@ class Reuse:
         """The page's HTML is final: keep it with the digests of what it read."""
         self.pause()
         rendered = self.rendering.pop(page.url, None)
+        checked = self.checking.get(page.url)
+        if checked is not None and checked.html != html:
+            self.stale.append(f"{page.url}: {first_difference(checked.html, html)}")
+            return  # the stored copy is kept as it was, for whoever looks into it
         if rendered is not None:
             self.store.keep(page.url, rendered.source, inputs.digests(rendered.keys), html, contribution)
 
@@ -74,3 +87,13 @@ class Reuse:
         self.pause()
         self._open = reads.recording(self.rendering[url].keys)
         self._open.__enter__()
+
+
+def first_difference(stored: str, rendered: str) -> str:
+    """The first line that differs between a stored page and the same page rendered now."""
+    for line in difflib.unified_diff(
+        stored.splitlines(), rendered.splitlines(), "stored", "rendered", n=0, lineterm=""
+    ):
+        if line.startswith(("-", "+")) and not line.startswith(("---", "+++")):
+            return line[:200]
+    return "the pages differ in line endings only"

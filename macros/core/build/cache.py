@@ -1,109 +1,26 @@
-"""The build's one disk cache, and the one build key every entry in it is derived from.
+"""The build's one disk cache, every entry in it derived from the one build key (inputs.py).
 
-The key has four parts: the data, the code (Python, templates, CSS/JS of this package), the
-site's configuration (mkdocs.yml's bytes) and the toolchain (Graphviz's version and the font
-files it measures text with). Everything cached (diagrams, record pages, PDFs, llms text) is a
+The key's parts are the data, the page shells, the code, mkdocs.yml, the toolchain (Graphviz
+and its fonts) and the engine (Python and the installed packages). Everything cached (diagrams, record pages, PDFs, llms text) is a
 namespace of one folder, stored under the key parts it depends on; a change to a part misses
 every namespace that depends on it. Deleting the folder only makes a build cold.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
-import subprocess
 import tempfile
-from dataclasses import dataclass, fields
 from pathlib import Path
 
 from ..settings import environment
-from ..settings.palette import FONT
+from .inputs import PACKAGE, BuildKey, ToolchainError, digest_of, toolchain_hash
 
-PACKAGE = Path(__file__).resolve().parents[2]  # macros/
+__all__ = ["BuildKey", "DiskCache", "Namespace", "ToolchainError", "default_root", "toolchain_hash"]
 
 
 def default_root() -> Path:
     """The cache folder when a build is given none: $GSM_CACHE_DIR, else .cache/ beside mkdocs.yml."""
     return Path(os.environ.get(environment.CACHE_DIR) or PACKAGE.parent / ".cache")
-
-
-class ToolchainError(RuntimeError):
-    """A program the build needs is missing: the message says what to install."""
-
-
-def _digest(*parts: bytes | str, length: int = 16) -> str:
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.encode("utf-8") if isinstance(part, str) else part)
-        digest.update(b"\0")
-    return digest.hexdigest()[:length]
-
-
-def data_hash(data_dir: Path) -> str:
-    """A hash of every file under the data folder (evidence included): changes exactly when the data changes."""
-    data_dir = Path(data_dir)
-    files = sorted(p for p in data_dir.rglob("*") if p.is_file())
-    return _digest(*(part for path in files for part in (str(path.relative_to(data_dir)), path.read_bytes())))
-
-
-def code_hash(leaving_out: tuple[str, ...] = ()) -> str:
-    """A hash of the code that renders pages: Python, templates, styles and scripts of macros/
-    (but the paths starting with one of `leaving_out`)."""
-    files = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".py", ".html", ".md", ".css", ".js", ".txt"))
-    kept = [p for p in files if not p.relative_to(PACKAGE).as_posix().startswith(leaving_out)]
-    return _digest(*(part for path in kept for part in (str(path.relative_to(PACKAGE)), path.read_bytes())))
-
-
-# Read page by page instead (settings/reads.py): templates by name, interface words by key.
-RECORDED_CODE = ("templates/", "core/settings/ui.py")
-
-
-def page_code_hash() -> str:
-    """A hash of the code every page depends on as a whole: all of code_hash's files but the
-    templates and interface words, which pages record as they read them."""
-    return code_hash(leaving_out=RECORDED_CODE)
-
-
-def config_hash(config_file: Path) -> str:
-    """A hash of mkdocs.yml's bytes: the repository behind the edit links, the languages, the theme."""
-    return _digest(Path(config_file).read_bytes())
-
-
-def toolchain_hash() -> str:
-    """Graphviz's version and the identity of the font files it lays text out with."""
-    try:
-        dot = subprocess.run(["dot", "-V"], capture_output=True, text=True, timeout=30)
-    except FileNotFoundError as error:
-        raise ToolchainError("Graphviz is not installed: run `make setup` (apt-get install graphviz).") from error
-    try:
-        fonts = subprocess.run(["fc-match", "-f", "%{file}", FONT], capture_output=True, text=True, timeout=30).stdout
-    except FileNotFoundError:
-        fonts = ""
-    font_ids = [f"{path}:{Path(path).stat().st_size}" for path in fonts.split("\n") if path and Path(path).exists()]
-    return _digest((dot.stderr or dot.stdout).strip(), FONT, *font_ids)
-
-
-@dataclass(frozen=True)
-class BuildKey:
-    """What a build's output depends on, computed once per build; each namespace uses the parts it needs."""
-
-    data: str
-    code: str
-    config: str
-    toolchain: str
-
-    @classmethod
-    def parts(cls) -> tuple[str, ...]:
-        """The names of the key's parts: ("data", "code", "config", "toolchain")."""
-        return tuple(part.name for part in fields(cls))
-
-    def of_parts(self, parts: tuple[str, ...]) -> str:
-        """The key narrowed to `parts` (named, so two selections never collide)."""
-        return _digest(*(f"{part}={getattr(self, part)}" for part in parts))
-
-    @classmethod
-    def of(cls, data_dir: Path, config_file: Path) -> BuildKey:
-        return cls(data_hash(data_dir), code_hash(), config_hash(config_file), toolchain_hash())
 
 
 class Namespace:
@@ -115,7 +32,7 @@ class Namespace:
 
     def entry(self, *item: str, suffix: str = "") -> Path:
         """Where the entry for `item` lives, whether or not it has been stored."""
-        return self.folder / f"{_digest(self.scope, *item, length=32)}{suffix}"
+        return self.folder / f"{digest_of(self.scope, *item, length=32)}{suffix}"
 
     def load(self, *item: str, suffix: str = "") -> bytes | None:
         """The stored bytes for `item`, or None."""
@@ -138,7 +55,7 @@ class Namespace:
 # reconverts only the pages it changed (what `make serve` does on every save).
 # Finished pages (page_store.py) carry what they read and are checked against it, so they are
 # stored under the toolchain alone.
-DEPENDS_ON = {"diagrams": ("toolchain",), "llms": ("code",), "pages": ("toolchain",)}
+DEPENDS_ON = {"diagrams": ("toolchain",), "llms": ("code", "engine"), "pages": ("toolchain",)}
 
 
 class DiskCache:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from importlib import metadata
 
-from .cache import BuildKey, Namespace, page_code_hash
+from .cache import Namespace
+from .inputs import PAGE_PARTS, BuildKey
 from .page_inputs import PageInputs
 
 CANDIDATES = 8  # per page; the oldest goes first
@@ -89,18 +89,9 @@ def source_digest(markdown: str) -> str:
     return hashlib.sha256(markdown.encode("utf-8")).hexdigest()[:24]
 
 
-ENGINE_PACKAGES = ("mkdocs", "mkdocs-material", "mkdocs-static-i18n", "mkdocs-macros-plugin", "Markdown", "Jinja2")
-
-
 def site_digest(key: BuildKey, lang: str, site_url: str, pages: list[tuple[str, str]]) -> str:
-    """What every page of a language depends on as a whole: the code but its templates and words
-    (recorded per page), mkdocs.yml, the toolchain, the engine's versions, the site's address,
-    the language and the list of pages."""
-    versions = []
-    for name in ENGINE_PACKAGES:
-        try:
-            versions.append(f"{name}={metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{name}=absent")
-    text = json.dumps([page_code_hash(), key.config, key.toolchain, versions, lang, site_url, pages])
+    """What every page of a language depends on as a whole (inputs.PAGE_PARTS: the code but its
+    templates and words, which pages record, mkdocs.yml, the toolchain, the engine), the site's
+    address, the language and the list of pages."""
+    text = json.dumps([key.of_parts(PAGE_PARTS), lang, site_url, pages])
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]

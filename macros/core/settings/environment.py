@@ -23,6 +23,9 @@ BUILD_PARTS = "GSM_BUILD_PARTS"
 # index is left to the server, which writes it once the new pages are served.
 PRINT_DIR = "GSM_PRINT_DIR"
 SEARCH_LATER = "GSM_SEARCH_LATER"
+# scripts/build --verify-reuse N → each language's MkDocs: render N pages it could reuse, at random,
+# and fail if one differs from the stored copy (an input the build key misses).
+VERIFY_REUSE = "GSM_VERIFY_REUSE"
 
 VARIABLES = (
     SITE_URL,
@@ -34,4 +37,5 @@ VARIABLES = (
     BUILD_PARTS,
     PRINT_DIR,
     SEARCH_LATER,
+    VERIFY_REUSE,
 )
