@@ -22,6 +22,8 @@ def build_site(
     address (waiting for that build): it re-renders only the pages the altered data changes."""
     import os
 
+    if _fast_tier:
+        pytest.fail("this test builds a site: mark it @pytest.mark.build (the fast tier never builds)")
     extra = {"GSM_DATA_DIR": str(data_dir)} if data_dir else {}
     if "GSM_CACHE_DIR" not in env and _shared_site_ready is not None:
         layout, url = _shared_site_ready()
@@ -31,6 +33,7 @@ def build_site(
 
 
 _shared_site_ready = None  # set in pytest_configure: waits for the shared site, returns (layout, URL)
+_fast_tier = False  # set in pytest_configure: under --fast nothing may start or wait for a build
 
 
 SHARED_SITE = pytest.StashKey[SharedSite]()
@@ -56,8 +59,9 @@ def pytest_configure(config):
         "longest: one of the longest tests that read the shared site (started first, so no core idles at the end)",
     )
     config.addinivalue_line("markers", "slow: thorough but slow (many generated inputs): left out by --fast")
-    global _shared_site_ready
+    global _shared_site_ready, _fast_tier
     _shared_site_ready = lambda: shared_site_ready(config)  # noqa: E731
+    _fast_tier = config.getoption("--fast")
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the controller builds and serves the shared site
     shared = SharedSite(config._tmp_path_factory.getbasetemp() / "shared-site")
@@ -113,6 +117,8 @@ def shared_layout(config) -> Layout:
 
 def shared_site_ready(config) -> tuple[Layout, str]:
     """The shared site's folders and URL once its build has finished (started here if need be)."""
+    if config.getoption("--fast"):
+        pytest.fail("this test needs the shared site: the fast tier never builds one (mark it, or use a site fixture)")
     if not hasattr(config, "workerinput"):
         config.stash[SHARED_SITE].start()  # idempotent
     layout = shared_layout(config)
@@ -125,6 +131,8 @@ def shared_site_ready(config) -> tuple[Layout, str]:
 @pytest.fixture(scope="session")
 def shared_site_layout(request) -> Layout:
     """Where this run's shared site, its cache and its count of `dot` runs are (its build started)."""
+    if request.config.getoption("--fast"):
+        pytest.fail("this test needs the shared site: the fast tier never builds one (mark it, or use a site fixture)")
     if not hasattr(request.config, "workerinput"):
         request.config.stash[SHARED_SITE].start()  # without xdist: on first use; idempotent
     return shared_layout(request.config)

@@ -151,6 +151,7 @@ def heading(page: Path) -> str:
 
 
 @pytest.mark.longest
+@pytest.mark.build
 def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, shared_site_layout, built_site):
     first, second = tmp_path / "first", tmp_path / "second"
     command = [
@@ -193,6 +194,7 @@ def wait_for(condition, seconds: float, what: str):
 
 
 @pytest.mark.longest
+@pytest.mark.build
 def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
     tmp_path, shared_site_layout, shared_site_url, built_site
 ):

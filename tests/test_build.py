@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import ROOT, build_site
 from markupsafe import escape
 from picks import a_tool
@@ -87,6 +88,7 @@ def test_no_page_loads_anything_from_another_host(built_site):
     assert "fonts.googleapis.com" not in read(built_site, "index.html")
 
 
+@pytest.mark.build
 def test_a_failed_build_leaves_the_previous_site_untouched(tmp_path, data_copy):
 
     site = tmp_path / "site"

@@ -79,6 +79,7 @@ def test_a_changed_mkdocs_yml_misses_the_stored_pages_but_keeps_the_diagrams(tmp
 
 
 @pytest.mark.longest
+@pytest.mark.build
 def test_a_warm_build_with_another_repository_in_mkdocs_yml_links_every_edit_to_it(
     tmp_path, shared_site_layout, shared_site_url, built_site
 ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from fnmatch import fnmatchcase
 
+import pytest
 from conftest import ROOT, build_site
 
 from macros.core.data import records as r
@@ -110,6 +111,7 @@ def inline_svgs(site) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.build
 def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg(
     built_site, shared_site_layout, tmp_path
 ):

@@ -126,6 +126,7 @@ def test_booklet_pages_hold_their_chain_down_the_page(built_site, lang):
 
 
 @pytest.mark.longest
+@pytest.mark.build
 def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, shared_site_url, built_site):
     """`python -m scripts serve` (what `make serve` runs): the Print page's PDF links answer."""
     import os

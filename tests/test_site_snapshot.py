@@ -12,18 +12,18 @@ ENV = {"SOURCE_DATE_EPOCH": "1700000000"}
 
 
 def test_the_digest_changes_with_the_data_the_address_the_date_and_the_pdfs(data_copy):
-    first = inputs_digest(ROOT, CONFIG, data_copy, True, ENV)
-    assert inputs_digest(ROOT, CONFIG, data_copy, True, dict(ENV)) == first
-    assert inputs_digest(ROOT, CONFIG, data_copy, False, ENV) != first
-    assert inputs_digest(ROOT, CONFIG, data_copy, True, {**ENV, "SITE_URL": "https://a.example/"}) != first
-    assert inputs_digest(ROOT, CONFIG, data_copy, True, {"SOURCE_DATE_EPOCH": "1700000001"}) != first
+    first = inputs_digest(CONFIG, data_copy, True, ENV)
+    assert inputs_digest(CONFIG, data_copy, True, dict(ENV)) == first
+    assert inputs_digest(CONFIG, data_copy, False, ENV) != first
+    assert inputs_digest(CONFIG, data_copy, True, {**ENV, "SITE_URL": "https://a.example/"}) != first
+    assert inputs_digest(CONFIG, data_copy, True, {"SOURCE_DATE_EPOCH": "1700000001"}) != first
     tools = data_copy / "tools.yaml"
     tools.write_text(tools.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert inputs_digest(ROOT, CONFIG, data_copy, True, ENV) != first
+    assert inputs_digest(CONFIG, data_copy, True, ENV) != first
 
 
 def test_a_build_that_copies_pdfs_made_elsewhere_is_never_kept(data_copy):
-    assert inputs_digest(ROOT, CONFIG, data_copy, False, {**ENV, "GSM_PRINT_DIR": "/somewhere"}) is None
+    assert inputs_digest(CONFIG, data_copy, False, {**ENV, "GSM_PRINT_DIR": "/somewhere"}) is None
 
 
 def test_a_kept_site_comes_back_whole_and_edits_to_the_copy_do_not_reach_it(tmp_path):

@@ -31,7 +31,9 @@ def actionlint() -> str:
 
 
 def test_the_workflows_are_there():
-    assert {"pr.yml", "deploy.yml", "external-links.yml", "engine-check.yml", "fresh-machine.yml"} <= {path.name for path in WORKFLOWS}
+    assert {"pr.yml", "deploy.yml", "external-links.yml", "engine-check.yml", "fresh-machine.yml"} <= {
+        path.name for path in WORKFLOWS
+    }
 
 
 def test_actionlint_finds_nothing():
