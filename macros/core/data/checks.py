@@ -87,6 +87,7 @@ def check_consistency(model, sources: dict[str, SourceFile]) -> list[Problem]:
                         "a tool cannot relate to itself: remove this relation.",
                     )
                 )
+            problems += _equivalence_problems(sources["tools"], at("tools", tool.id, "relations", i), relation)
     for chain in model.chains.values():
         seen_steps: dict[str, int] = {}
         for i, step in enumerate(chain.steps):
@@ -127,6 +128,28 @@ def check_consistency(model, sources: dict[str, SourceFile]) -> list[Problem]:
     problems += _part_of_cycles(model, sources)
     problems += _pairs_stated_twice(model, sources)
     return problems
+
+
+def _equivalence_problems(source: SourceFile, where: tuple, relation: r.Relation) -> list[Problem]:
+    # A counterpart on another stack says how close it is, and a partial one says what differs:
+    # the page shows the reader that sentence beside the link.
+    if relation.type != "equivalent-of":
+        if relation.match is not None:
+            return [source.problem((*where, "match"), "`match` belongs to equivalent-of relations only: remove it.")]
+        return []
+    if relation.match is None:
+        return [
+            source.problem(
+                where, "an equivalent-of relation needs `match: full` or `match: partial`: say how close it is."
+            )
+        ]
+    if relation.match == "partial" and relation.note is None:
+        return [
+            source.problem(
+                where, "a partial equivalent-of needs a `note` in both languages saying what differs: add one."
+            )
+        ]
+    return []
 
 
 def _pairs_stated_twice(model, sources: dict[str, SourceFile]) -> list[Problem]:

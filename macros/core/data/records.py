@@ -111,11 +111,20 @@ class Relation(Record):
 
     uses: calls it at run time · generates: produces it (code, an IR, a file) · part-of: is a
     component of it · targets: compiles to or runs on it (it is a backend) · builds-on: is built
-    on it · alternative, confused-with: symmetric, stated once on either side.
+    on it · alternative, confused-with: symmetric, stated once on either side · equivalent-of:
+    does on another vendor's stack (ROCm …) what the named CUDA-side tool does; `match` says how
+    closely, and a partial match's note says what differs.
     """
 
-    type: Literal["uses", "generates", "part-of", "targets", "builds-on", "alternative", "confused-with"]
+    type: Literal[
+        "uses", "generates", "part-of", "targets", "builds-on", "alternative", "confused-with", "equivalent-of"
+    ]
     tool: ToolId
+    match: Literal["full", "partial"] | None = Field(
+        None,
+        description="equivalent-of only: 'full' when it fills the same role with the same kind of interface, "
+        "'partial' when it does not (the note says how)",
+    )
     note: Text | None = None
 
 

@@ -33,6 +33,7 @@ COMPARE_SETTINGS = {
         "relation": 0.75,
         "alternative": 1.0,
         "confused-with": 1.0,
+        "equivalent-of": 1.0,
     },
     "side_by_side": 0.75,
     "minimum": 0.6,  # a place below this does not compare the two; their own pages come first then

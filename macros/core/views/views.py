@@ -446,7 +446,11 @@ def relations(page: Page, tool_id: str) -> list[dict]:
         {
             "label": page.ui(key),
             "items": [
-                {"link": tool_link(page, other_id), "note": inline_html(page.t(rel.note)) if rel.note else None}
+                {
+                    "link": tool_link(page, other_id),
+                    "note": inline_html(page.t(rel.note)) if rel.note else None,
+                    "partial": page.ui("match-partial") if rel.match == "partial" else None,
+                }
                 for other_id, rel in groups[key].items()
             ],
         }
