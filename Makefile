@@ -9,7 +9,7 @@ export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: python system system-test system-judges setup setup-test setup-judges serve build print validate linkcheck test test-fast lint lock search-eval \
 	translations translations-reviewed translations-lock \
-	new-tool diff-diagrams check-external bench engine-check capture capture-cpu capture-import capture-check clean
+	new-tool diff-diagrams check-external bench engine-check capture capture-cpu capture-amd capture-import capture-check clean
 
 python:
 	@bash scripts/check-python.sh $(PYTHON)
@@ -135,6 +135,17 @@ capture-import: python $(VENV)/.build-installed
 
 capture-cpu: python $(VENV)/.build-installed
 	$(PY) -m scripts.capture cpu
+
+# The AMD side's compiler output on any CPU machine (no GPU, nothing run): Triton from PyPI (pinned in
+# scripts/capture/requirements-amd.txt, installed into a throwaway environment, never .venv) compiles the
+# GEMM+GELU kernel for gfx942 and sm_90, Debian's clang-19 a HIP kernel for gfx942; then the import.
+AMD_VENV := .cache/amd-venv
+capture-amd: python $(VENV)/.build-installed
+	@bash scripts/setup-system.sh amd
+	test -x $(AMD_VENV)/bin/python || $(PYTHON) -m venv $(AMD_VENV)
+	$(AMD_VENV)/bin/pip install --quiet --disable-pip-version-check -r scripts/capture/requirements-amd.txt
+	$(AMD_VENV)/bin/python -m scripts.capture amd --only compile
+	$(PY) -m scripts.capture amd --only import
 
 capture-check: python $(VENV)/.build-installed
 	$(PY) -m scripts.capture check

@@ -24,6 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu = steps.add_parser("cpu", help="build the CUDA toolkit x architecture table from PyPI wheels")
     cpu.add_argument("--data", type=Path, default=ROOT / "data" / "evidence")
     cpu.add_argument("--wheels", type=Path, help="folder of already downloaded wheels (skips pip download)")
+    amd = steps.add_parser(
+        "amd", help="compile the Triton and HIP kernels for AMD gfx942 (and sm_90) on a CPU, then import"
+    )
+    amd.add_argument("--out", type=Path, default=ROOT / ".cache" / "amd-compile")
+    amd.add_argument("--data", type=Path, default=ROOT / "data" / "evidence")
+    amd.add_argument(
+        "--only", dest="step_only", choices=("compile", "import"), help="one half only (compile needs Triton and clang)"
+    )
     imp = steps.add_parser(
         "import", help="turn GPU captures (folders or .tgz, one per GPU; the first is shown in full) into data/evidence"
     )
@@ -47,6 +55,17 @@ def main(argv: list[str] | None = None) -> int:
         from .toolkits import run_cpu
 
         return run_cpu(args.data, args.wheels, argv)
+    if args.step == "amd":
+        if args.step_only != "import":
+            from .amd_compile import run_amd_compile
+
+            if run_amd_compile(args.out.resolve(), argv):
+                return 1
+        if args.step_only != "compile":
+            from .amd_import import run_amd_import
+
+            return run_amd_import(args.out.resolve(), args.data, ROOT / "data")
+        return 0
     if args.step == "import":
         from .importer import run_import, shared_archives
 

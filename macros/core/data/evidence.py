@@ -298,6 +298,26 @@ class Toolkits(_Strict):
     architectures: list[Architecture]
 
 
+class CpuRun(_Strict):
+    """How compiler output made on a CPU-only machine was made: no GPU, nothing run."""
+
+    date: str
+    command: str
+    host: str
+    python: str
+    versions: dict[str, str]
+    targets: dict[str, str]
+    capture_code_sha256: str = Sha256
+
+
+class AmdCompile(_Strict):
+    """data/evidence/amd-compile.yaml: the AMD side's compiler output (and its sm_90 counterpart), compiled on a CPU."""
+
+    schema_: Literal[1] = Field(alias="schema")
+    run: CpuRun
+    artifacts: list[Artifact]
+
+
 MODELS: dict[str, type[BaseModel]] = {
     "gelu-paths.yaml": GeluPaths,
     "artifacts.yaml": Artifacts,
@@ -305,6 +325,7 @@ MODELS: dict[str, type[BaseModel]] = {
     "hardware.yaml": Hardware,
     "softmax-paths.yaml": SoftmaxPaths,
     "captures.yaml": Captures,
+    "amd-compile.yaml": AmdCompile,
 }
 
 
@@ -526,7 +547,7 @@ def check_evidence_dir(
             continue
         record, schema_problems = _check_model(shown, root, data)
         problems += schema_problems + _reference_problems(shown, root, chain_steps, tool_ids)
-        if name == "artifacts.yaml" and root is not None:
+        if name in ("artifacts.yaml", "amd-compile.yaml") and root is not None:
             for yaml_path, node in _walk(root):
                 if yaml_path.endswith(".excerpt_file") and not (evidence_dir / node.value).exists():
                     problems.append(
@@ -565,6 +586,7 @@ class Evidence:
     hardware: Hardware | None = None
     softmax: SoftmaxPaths | None = None
     captures: Captures | None = None
+    amd: AmdCompile | None = None  # compiled on a CPU; its artifacts are among `artifacts` too
 
     def artifact(self, artifact_id: str) -> Artifact:
         return next(a for a in self.artifacts if a.id == artifact_id)
@@ -581,9 +603,11 @@ def load_evidence(
     if problems:
         return Evidence(evidence_dir), problems
     gelu, artifacts, toolkits = (records.get(name) for name in ("gelu-paths.yaml", "artifacts.yaml", "toolkits.yaml"))
+    amd = records.get("amd-compile.yaml")
+    every = [*(artifacts.artifacts if artifacts else ()), *(amd.artifacts if amd else ())]
     by_step: dict[tuple[str, str], list[str]] = {}
     by_tool: dict[str, list[str]] = {}
-    for artifact in artifacts.artifacts if artifacts else ():
+    for artifact in every:
         for ref in artifact.refs:
             by_step.setdefault((ref.chain, ref.step), []).append(artifact.id)
         for tool_id in artifact.tools:
@@ -596,7 +620,7 @@ def load_evidence(
         Evidence(
             evidence_dir,
             gelu,
-            tuple(artifacts.artifacts) if artifacts else (),
+            tuple(every),
             artifacts.run if artifacts else None,
             toolkits,
             {key: tuple(ids) for key, ids in by_step.items()},
@@ -605,6 +629,7 @@ def load_evidence(
             records.get("hardware.yaml"),
             records.get("softmax-paths.yaml"),
             records.get("captures.yaml"),
+            amd,
         ),
         [],
     )

@@ -152,6 +152,10 @@ UI: dict[str, dict[str, str]] = {
     "equivalent-of": {"zh": "CUDA 侧的对应", "en": "CUDA counterpart"},
     "equivalent-of~": {"zh": "其他栈（ROCm 等）上的对应", "en": "Counterparts on other stacks (ROCm …)"},
     "match-partial": {"zh": "部分对应", "en": "partial match"},
+    "compiled-on-cpu": {
+        "zh": "只编译、未运行：在无 GPU 的 CPU 机器上编译（{versions}，{date}）",
+        "en": "Compiled, never run: on a CPU-only machine ({versions}, {date})",
+    },
     "docs_via": {"zh": "（见上级 {parent} 的文档）", "en": "(documented as part of {parent})"},
     "related_tools": {"zh": "相关工具", "en": "Related tools"},
     "term": {"zh": "术语", "en": "Term"},

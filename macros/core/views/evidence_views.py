@@ -43,9 +43,7 @@ def provenance(page: Page, run: Run) -> list[dict]:
             # Each reading under its own label: a row of bare figures does not say which is which.
             "items": [{"label": words(page, reading_id(key)), "value": value} for key, value in run.clocks.items()],
         },
-        *(
-            [{"label": page.ui("sm-count"), "value": str(run.sm_count)}] if run.sm_count else []
-        ),
+        *([{"label": page.ui("sm-count"), "value": str(run.sm_count)}] if run.sm_count else []),
         *(
             [{"label": page.ui("l2-size"), "value": f"{run.l2_cache_bytes / 2**20:g} MiB ({run.l2_cache_bytes:,} B)"}]
             if run.l2_cache_bytes
@@ -57,8 +55,18 @@ def provenance(page: Page, run: Run) -> list[dict]:
     ]
 
 
-def artifact_view(page: Page, artifact: Artifact) -> dict:
+def _machine(page: Page, artifact: Artifact) -> str:
+    # Compiler output made on a CPU says so: it ran on no GPU, and its versions are the CPU run's.
+    amd = _evidence(page).amd
+    if amd and artifact in amd.artifacts:
+        run = amd.run
+        versions = ", ".join(f"{name} {version}" for name, version in run.versions.items())
+        return page.ui("compiled-on-cpu").format(versions=versions, date=run.date[:10])
     run = _evidence(page).artifacts_run
+    return f"{run.gpu}, driver {run.driver}, CUDA {run.cuda_driver_version}, {run.date[:10]}"
+
+
+def artifact_view(page: Page, artifact: Artifact) -> dict:
     return {
         "id": artifact.id,
         "title": inline_html(words(page, artifact.id)),
@@ -67,7 +75,7 @@ def artifact_view(page: Page, artifact: Artifact) -> dict:
         "href": page.site_file(EXCERPTS + artifact.excerpt_file.removeprefix("excerpts/")),
         "producer": artifact.producer,
         "command": artifact.command,
-        "machine": f"{run.gpu}, driver {run.driver}, CUDA {run.cuda_driver_version}, {run.date[:10]}",
+        "machine": _machine(page, artifact),
         "sha256": artifact.excerpt_file_sha256[:16],
         # Measured numbers are what the text around them promises: shown open, never behind a click.
         "facts": [{"label": words(page, f.name), "value": f"{f.value:.3g} {f.unit}"} for f in artifact.facts],
@@ -146,7 +154,9 @@ def path_rows(page: Page, size: int, paths: list[PathRow]) -> list[dict]:
                 ],
                 "kernel_count": f"{result.kernel_count:g}",
                 "gpu": f"{result.gpu_time_ms.median:.4g}" if result.gpu_time_ms else None,
-                "gpu_spread": f"{result.gpu_time_ms.low:.4g}–{result.gpu_time_ms.high:.4g}" if result.gpu_time_ms else None,
+                "gpu_spread": f"{result.gpu_time_ms.low:.4g}–{result.gpu_time_ms.high:.4g}"
+                if result.gpu_time_ms
+                else None,
                 "median": f"{result.time_ms.median:.4g}",
                 "spread": f"{result.time_ms.low:.4g}–{result.time_ms.high:.4g}",
                 "timer": page.ui(f"timer-{result.timer}"),
@@ -308,9 +318,7 @@ def measured(page: Page) -> Markup:
     sizes = []
     for size in gelu.operation["sizes"]:
         rows = path_rows(page, size, paths)
-        fastest = min(
-            (r for r in rows if r["measured"]), key=lambda r: float(r["gpu"] if r["gpu"] else r["median"])
-        )
+        fastest = min((r for r in rows if r["measured"]), key=lambda r: float(r["gpu"] if r["gpu"] else r["median"]))
         sizes.append(
             {
                 "size": size,
@@ -387,11 +395,22 @@ def softmax_view(page: Page) -> dict:
                     "error": f"{result.max_abs_err:.2g}",
                 }
             )
-        sizes.append({"rows": page.ui("rows").format(rows=f"{rows:,}"), "mib": mib(rows), "id": f"softmax-{rows}", "table": table})
+        sizes.append(
+            {
+                "rows": page.ui("rows").format(rows=f"{rows:,}"),
+                "mib": mib(rows),
+                "id": f"softmax-{rows}",
+                "table": table,
+            }
+        )
     excerpts = [artifact_block(page, a.id) for a in evidence.artifacts if a.id.startswith("softmax-")]
     return {
         "intro": page.ui("softmax-intro").format(
-            cols=cols, big=f"{max(rows_):,}", big_mib=mib(max(rows_)), small=f"{min(rows_):,}", small_mib=mib(min(rows_))
+            cols=cols,
+            big=f"{max(rows_):,}",
+            big_mib=mib(max(rows_)),
+            small=f"{min(rows_):,}",
+            small_mib=mib(min(rows_)),
         ),
         "sizes": sizes,
         "excerpts": excerpts,
