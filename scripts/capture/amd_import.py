@@ -18,37 +18,37 @@ FILE = "amd-compile.yaml"
 # Triton's gfx942 stages beside its sm_90 ones, then the HIP kernel through clang.
 ARTIFACTS: tuple[ArtifactSpec, ...] = (
     ArtifactSpec(
-        "amd-triton-ttgir",
+        "gfx942-triton-ttgir",
         "triton-gfx942-ttgir",
         "triton-ttgir",
         (r"#mma = #ttg\.amd_mfma", r'ttg\.target = "hip:gfx942"', r"tt\.dot"),
     ),
     ArtifactSpec(
-        "amd-triton-llvm-ir",
+        "gfx942-triton-llvm-ir",
         "triton-gfx942-llir",
         "llvm-ir",
         (r"^target triple", r"define amdgpu_kernel", r"llvm\.amdgcn\.mfma"),
     ),
     ArtifactSpec(
-        "amd-triton-amdgcn",
+        "gfx942-triton-amdgcn",
         "triton-gfx942-amdgcn",
         "amdgcn",
         (r"\.amdgcn_target", r"v_mfma_f32_32x32x8", r"\.amdhsa_code_object_version", r"\.vgpr_count"),
     ),
-    ArtifactSpec("amd-triton-hsaco", "triton-gfx942-hsaco", "hsaco", (r"e_machine", r"\.text", r"FUNC")),
+    ArtifactSpec("gfx942-triton-hsaco", "triton-gfx942-hsaco", "hsaco", (r"e_machine", r"\.text", r"FUNC")),
     ArtifactSpec(
-        "amd-triton-sm90-ttgir",
+        "sm90-cpu-triton-ttgir",
         "triton-sm90-ttgir",
         "triton-ttgir",
         (r"#mma = #ttg\.nvidia_mma", r'ttg\.target = "cuda:90"', r"warp_group_dot\b"),
     ),
-    ArtifactSpec("amd-triton-sm90-ptx", "triton-sm90-ptx", "ptx", (r"^\.target", r"wgmma\.fence", r"wgmma\.mma_async")),
-    ArtifactSpec("amd-triton-sm90-sass", "triton-sm90-sass", "sass", (r"LDG\.E", r"HGMMA", r"EXIT")),
+    ArtifactSpec("sm90-cpu-triton-ptx", "triton-sm90-ptx", "ptx", (r"^\.target", r"wgmma\.fence", r"wgmma\.mma_async")),
+    ArtifactSpec("sm90-cpu-triton-sass", "triton-sm90-sass", "sass", (r"LDG\.E", r"HGMMA", r"EXIT")),
     ArtifactSpec(
-        "amd-hip-llvm-ir", "hip-gfx942-llvm-ir", "llvm-ir", (r"^target triple", r"amdgpu_kernel", r"llvm\.exp\.f32")
+        "gfx942-hip-llvm-ir", "hip-gfx942-llvm-ir", "llvm-ir", (r"^target triple", r"amdgpu_kernel", r"llvm\.exp\.f32")
     ),
     ArtifactSpec(
-        "amd-hip-amdgcn",
+        "gfx942-hip-amdgcn",
         "hip-gfx942-amdgcn",
         "amdgcn",
         (r"\.amdgcn_target", r"global_load_dword", r"v_exp_f32", r"s_endpgm"),
