@@ -7,6 +7,7 @@ Every diagram the site draws is registered once, in `site_diagrams`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -38,9 +39,24 @@ def esc_attr(text: str) -> str:
     return esc(text).replace("\\", "\\\\")
 
 
-def lines_label(text: str, width: int) -> str:
-    """An HTML-label body: wrapped, escaped lines joined by <BR/>."""
-    return "<BR/>".join(esc(line) for line in wrap(plain(text), width))
+# Graphviz sets the lines of a label one font size apart, so Chinese characters (a full em tall)
+# of one line touch the next, and the font's line boxes (1.45 em for Noto Sans CJK) overlap. A
+# line's pitch is its largest font's size: each line after the first ends with a hair space
+# (U+200A, a tenth of an em wide: centred lines stay centred) this many times the text's size,
+# which spaces the lines and draws nothing.
+LINE_PITCH = 1.5
+
+
+def line_strut(size: float) -> str:
+    """What sets a line of `size`-point text LINE_PITCH sizes below the one above it."""
+    return f'<FONT POINT-SIZE="{math.ceil(size * LINE_PITCH)}">&#8202;</FONT>'
+
+
+def lines_label(text: str, width: int, size: float) -> str:
+    """An HTML-label body: wrapped, escaped lines joined by <BR/>, `size`-point text set 1.5 lines apart."""
+    strut = line_strut(size)
+    lines = [esc(line) for line in wrap(plain(text), width)]
+    return "<BR/>".join([lines[0], *(line + strut for line in lines[1:])])
 
 
 def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER_ROW, detail: bool = False) -> str:
@@ -57,16 +73,18 @@ def stack_dot(model, lang: str, link_prefix: str, tools_per_row: int = TOOLS_PER
         for start in range(0, len(tools), tools_per_row):
             chunk = tools[start : start + tools_per_row]
             cells.append(
-                "<TR>" + "".join(_tool_cell(model, t, lang, link_prefix, border, detail) for t in chunk) + "</TR>"
+                "<TR>"
+                + "".join(_tool_cell(model, t, lang, link_prefix, border, detail, font_size=13) for t in chunk)
+                + "</TR>"
             )
         inner = f'<TABLE BORDER="0" CELLSPACING="6" CELLPADDING="0">{"".join(cells)}</TABLE>'
         rows.append(
             f'<TR><TD BGCOLOR="{fill}" WIDTH="210" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="10" '
             f'HREF="{link_prefix}{addresses.layer_path(layer.id)}" TOOLTIP="{esc(layer.summary.get(lang))}" '
             f'ID="layer-{layer.id}" TARGET="_top">'
-            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22)}</B></FONT>'
+            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 22, 15)}</B></FONT>'
             + (
-                f'<BR/><FONT COLOR="{ink}" POINT-SIZE="10">{lines_label(layer.takes.get(lang) + " → " + layer.gives.get(lang), 34)}</FONT>'
+                f'<BR/>{line_strut(12)}<FONT COLOR="{ink}" POINT-SIZE="10">{lines_label(layer.takes.get(lang) + " → " + layer.gives.get(lang), 34, 10)}</FONT>'
                 if detail
                 else ""
             )
@@ -102,7 +120,10 @@ def stack_narrow_dot(model, lang: str, link_prefix: str) -> str:
             chunk = tools[start : start + NARROW_TOOLS_PER_ROW]
             cells.append(
                 "<TR>"
-                + "".join(_tool_cell(model, t, lang, link_prefix, border, False, width=150, wrap=16) for t in chunk)
+                + "".join(
+                    _tool_cell(model, t, lang, link_prefix, border, False, width=150, wrap=16, font_size=14)
+                    for t in chunk
+                )
                 + ("<TD></TD>" * (NARROW_TOOLS_PER_ROW - len(chunk)))
                 + "</TR>"
             )
@@ -111,7 +132,7 @@ def stack_narrow_dot(model, lang: str, link_prefix: str) -> str:
             f'<TR><TD BGCOLOR="{fill}" ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="7" '
             f'HREF="{link_prefix}{addresses.layer_path(layer.id)}" TOOLTIP="{esc(layer.summary.get(lang))}" '
             f'ID="layer-{layer.id}" TARGET="_top">'
-            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 30)}</B></FONT></TD></TR>'
+            f'<FONT COLOR="{ink}" POINT-SIZE="15"><B>{lines_label(layer.name.get(lang), 30, 15)}</B></FONT></TD></TR>'
             f'<TR><TD BGCOLOR="{fill}" CELLPADDING="3">{inner}</TD></TR>'
         )
     table = f'<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">{"".join(rows)}</TABLE>'
@@ -125,11 +146,19 @@ def stack_narrow_dot(model, lang: str, link_prefix: str) -> str:
 
 
 def _tool_cell(
-    model, tool: r.Tool, lang: str, link_prefix: str, border: str, detail: bool, width: int = 0, wrap: int = 18
+    model,
+    tool: r.Tool,
+    lang: str,
+    link_prefix: str,
+    border: str,
+    detail: bool,
+    width: int = 0,
+    wrap: int = 18,
+    font_size: float = 13,
 ) -> str:
     size = f' WIDTH="{width}"' if width else ""
     kind = (
-        f'<BR/><FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>'
+        f'<BR/>{line_strut(10)}<FONT COLOR="#555555" POINT-SIZE="9">{esc(model.kinds[tool.kind].name.get(lang))}</FONT>'
         if detail
         else ""
     )
@@ -137,7 +166,7 @@ def _tool_cell(
         f'<TD BGCOLOR="#ffffff" BORDER="1" COLOR="{border}" CELLPADDING="6" STYLE="rounded" '
         f'HREF="{link_prefix}{addresses.tool_path(tool.id)}" TOOLTIP="{esc(tool.summary.get(lang))}" '
         f'ID="tool-{tool.id}" TARGET="_top"{size}>'
-        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), wrap)}</FONT>{kind}</TD>'
+        f'<FONT COLOR="#1a1a1a">{lines_label(tool.name.get(lang), wrap, font_size)}</FONT>{kind}</TD>'
     )
 
 
@@ -202,7 +231,7 @@ def _decision_table(model, name: str, step: r.Step, lang: str, link_prefix: str,
     fill, ink, border = layer_colours(layer_ids, model.step_layer(step))
     rows = [
         f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" CELLPADDING="5" TOOLTIP="{esc(step.text.get(lang))}">'
-        f'<FONT COLOR="{ink}">{lines_label(step.text.get(lang), NARROW_WRAP)}</FONT></TD></TR>'
+        f'<FONT COLOR="{ink}">{lines_label(step.text.get(lang), NARROW_WRAP, 13)}</FONT></TD></TR>'
     ]
     for option in step.options:
         o_fill, o_ink, o_border = layer_colours(layer_ids, model.step_layer(option))
@@ -215,7 +244,7 @@ def _decision_table(model, name: str, step: r.Step, lang: str, link_prefix: str,
             link = f' TOOLTIP="{esc(option.note.get(lang))}"'
         rows.append(
             f'<TR><TD BGCOLOR="{o_fill}" BORDER="1" COLOR="{o_border}" STYLE="rounded" ALIGN="LEFT" BALIGN="LEFT" '
-            f'CELLPADDING="5"{link}><FONT COLOR="{o_ink}">⤷ {lines_label(option.text.get(lang), NARROW_WRAP - 2)}</FONT></TD></TR>'
+            f'CELLPADDING="5"{link}><FONT COLOR="{o_ink}">⤷ {lines_label(option.text.get(lang), NARROW_WRAP - 2, 13)}</FONT></TD></TR>'
         )
     table = f'<TABLE BORDER="1" CELLBORDER="0" STYLE="rounded" COLOR="{border}" BGCOLOR="{fill}" CELLSPACING="4" CELLPADDING="0">{"".join(rows)}</TABLE>'
     return f"  {name} [shape=plain, label=<{table}>];"
@@ -232,7 +261,7 @@ def _node(
     wrap: int = WIDE_WRAP,
 ) -> str:
     fill, ink, border = layer_colours(layer_ids, model.step_layer(node))
-    attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), wrap)}</FONT>>']
+    attrs = [f'label=<<FONT COLOR="{ink}">{lines_label(node.text.get(lang), wrap, 13)}</FONT>>']
     if decision_point:
         attrs += ['shape="box"', 'style="rounded,filled,dashed"', f'fillcolor="{fill}"', f'color="{border}"']
     elif node.artifact:
@@ -259,7 +288,7 @@ def group_dot(model, chains: list[r.Chain], lang: str, link_prefix: str, narrow:
         statements = _chain_statements(model, chain, lang, link_prefix, narrow, names=f"c{c}")
         body.append(f"  subgraph cluster_{c} {{")
         body.append(
-            f'    label=<<B>{lines_label(chain.title.get(lang), NARROW_WRAP + 6 if narrow else 200)}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
+            f'    label=<<B>{lines_label(chain.title.get(lang), NARROW_WRAP + 6 if narrow else 200, 13)}</B>>; labeljust="c"; style="rounded"; color="#b0b0b0";'
         )
         body.append(
             f'    href="{link_prefix}{addresses.chain_path(chain.id)}"; target="_top"; tooltip="{esc_attr(chain.title.get(lang))}";'
@@ -298,7 +327,7 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
             if chain
             else ""
         )
-        out.append(f'  p{i} [label=<<B>{lines_label(label, 16)}</B>>, shape="plaintext", style=""{link}];')
+        out.append(f'  p{i} [label=<<B>{lines_label(label, 16, 12)}</B>>, shape="plaintext", style=""{link}];')
         heads.append(f"p{i}")
         previous = f"p{i}"
         if not kernels:
@@ -306,7 +335,7 @@ def kernels_dot(paths: list[tuple[str, list[str], str]], link_prefix: str, chain
             out.append(f'  {previous} -> p{i}k0 [style="dashed"];')
             continue
         for k, kernel in enumerate(kernels):
-            out.append(f"  p{i}k{k} [label=<{lines_label(kernel, 16)}>];")
+            out.append(f"  p{i}k{k} [label=<{lines_label(kernel, 16, 12)}>];")
             out.append(f"  {previous} -> p{i}k{k};")
             previous = f"p{i}k{k}"
     # Keep the rows in the table's order, top to bottom.
@@ -331,8 +360,10 @@ def kernels_narrow_dot(paths: list[tuple[str, list[str], str]], link_prefix: str
             if chain
             else ""
         )
-        rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"{link}><B>{lines_label(label, 44)}</B></TD></TR>')
-        boxes = [f'<TD BGCOLOR="#f4f4f4" STYLE="rounded">{lines_label(k, NARROW_KERNEL_WRAP)}</TD>' for k in kernels]
+        rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT"{link}><B>{lines_label(label, 44, 12)}</B></TD></TR>')
+        boxes = [
+            f'<TD BGCOLOR="#f4f4f4" STYLE="rounded">{lines_label(k, NARROW_KERNEL_WRAP, 12)}</TD>' for k in kernels
+        ]
         boxes = boxes or [f'<TD STYLE="dashed">{esc(missing)}</TD>']
         arrow = f'<TD BORDER="0"><FONT COLOR="{EDGE_COLOUR}">→</FONT></TD>'
         for start in range(0, len(boxes), NARROW_KERNELS_PER_LINE):
