@@ -44,13 +44,13 @@ def open_page(browser, base_url):
 
 
 # How wide each measured table is drawn, and whether its box scrolls sideways.
-TABLE_FIT = """() => [...document.querySelectorAll('table.gsm-measured')].map(t => ({
+TABLE_FIT = """() => [...document.querySelectorAll('table.gsm-measured:not(.gsm-softmax):not(.gsm-two-gpus)')].map(t => ({
   table: t.getBoundingClientRect().width,
   scrolls: t.parentElement.scrollWidth > t.parentElement.clientWidth,
 }))"""
 
 # A copy of the call-time column put beside it in every row (as GPU time per call will be).
-ADD_COLUMN = """() => document.querySelectorAll('table.gsm-measured tr').forEach(row => {
+ADD_COLUMN = """() => document.querySelectorAll('table.gsm-measured:not(.gsm-softmax):not(.gsm-two-gpus) tr').forEach(row => {
   const cell = row.children[2];
   if (cell && !cell.hasAttribute('colspan')) cell.after(cell.cloneNode(true));
 })"""

@@ -287,6 +287,8 @@ def profile(prepared: workloads.Prepared, settle, trace: Path, table: Path, keep
             prepared.call()
         settle()
     trace.parent.mkdir(parents=True, exist_ok=True)
+    if not keep:  # a later round: never write over round 1's trace
+        trace = trace.with_name(trace.stem + ".later.json")
     prof.export_chrome_trace(str(trace))
     if keep:
         averages = prof.key_averages()

@@ -113,12 +113,28 @@ def round_gpu_ms(cap: Path, path_id: str, size: int, uncounted: set[str]) -> lis
     return [gpu_ms(e["kernel_us"], uncounted) for e in round_entries(cap, path_id, size) if e.get("kernel_us")]
 
 
-def busy_share(trace: dict, calls: int, median_ms: float) -> float:
-    """How much of a call the GPU spends running the path's kernels: their summed duration per
-    call over the call's median time (well under 1 means launches or the host set the pace)."""
-    events = [e for e in trace.get("traceEvents", []) if e.get("cat") == "kernel" and e.get("ph") == "X"]
-    kernel_us = sum(float(e.get("dur", 0)) for e in events) / calls
-    return kernel_us / (median_ms * 1e3)
+def launched(cap: Path, raw: dict, calls: int) -> tuple[list[dict], float, str | None]:
+    """What one path launched per call at one size: kernel rows (name, group, count) in launch order,
+    the kernels' microseconds per call, and the trace's hash. From the round-1 trace; where a capture
+    lost it (later rounds of the 2026-12-06 capture wrote over it), from round 1's per-kernel GPU time
+    (names, in the trace's order) and its profiler table (launches over the profiled calls)."""
+    trace_path = cap / raw["trace"]
+    if trace_path.exists():
+        trace = json.loads(trace_path.read_text())
+        rows = profiles.per_call(profiles.kernels_from_trace(trace), calls)
+        kernel_us = sum(
+            float(e.get("dur", 0)) for e in trace["traceEvents"] if e.get("cat") == "kernel" and e.get("ph") == "X"
+        )
+        return rows, kernel_us / calls, hostinfo.sha256_file(trace_path)
+    table = profiles.kernels_from_table((cap / raw["table"]).read_text())
+    rows = []
+    for name in raw["kernel_us"]:
+        row = next((r for r in table if name.startswith(r["name"].removesuffix("..."))), None)
+        count = row["calls"] / calls if row else 1
+        rows.append(
+            {"name": name, "group": profiles.group_of(name).id, "count": int(count) if count == int(count) else count}
+        )
+    return rows, sum(raw["kernel_us"].values()), None
 
 
 def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[str]) -> dict:
@@ -126,9 +142,7 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[st
     their range, TFLOP/s, how busy the GPU was, and the error against the output's scale."""
     if raw.get("status") != "measured":
         return {"size": raw["size"], "status": "failed", "reason": raw.get("reason", "unknown")}
-    trace_path = cap / raw["trace"]
-    trace = json.loads(trace_path.read_text())
-    rows = profiles.per_call(profiles.kernels_from_trace(trace), calls)
+    rows, kernel_us, trace_sha = launched(cap, raw, calls)
     medians = [stats.percentile(run, 50) for run in round_samples(cap, path_id, raw["size"])]
     median = stats.percentile(medians, 50)
     gpu_runs = [value for value in round_gpu_ms(cap, path_id, raw["size"], uncounted) if value > 0]
@@ -142,7 +156,7 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[st
         "time_ms": spread(medians),
         "runs_ms": yamlout.InlineList([stats.round_sig(m) for m in medians]),
         "varying": (max(medians) - min(medians)) / median > VARYING,
-        "gpu_busy": stats.round_sig(busy_share(trace, calls, median), 2),
+        "gpu_busy": stats.round_sig(kernel_us / (median * 1e3), 2),
         "tflops": stats.round_sig(stats.tflops(raw["size"], raw["size"], raw["size"], median)),
         **(
             {
@@ -159,7 +173,7 @@ def size_entry(cap: Path, path_id: str, raw: dict, calls: int, uncounted: set[st
         "max_abs_err": stats.round_sig(raw["max_abs_err"], 3),
         "max_abs_err_vs_tanh_ref": stats.round_sig(raw["max_abs_err_vs_tanh_ref"], 3),
         "max_abs_output": stats.round_sig(raw["max_abs_ref"], 3),
-        "trace_sha256": hostinfo.sha256_file(trace_path),
+        **({"trace_sha256": trace_sha} if trace_sha else {}),
     }
 
 
@@ -261,8 +275,7 @@ def build_softmax(cap: Path, manifest: dict, run: dict, model: Model) -> dict | 
             if raw.get("status") != "measured":
                 sizes.append({"size": raw["size"], "status": "failed", "reason": raw.get("reason", "unknown")})
                 continue
-            trace = json.loads((cap / raw["trace"]).read_text())
-            kernels = profiles.per_call(profiles.kernels_from_trace(trace), calls)
+            kernels, _, trace_sha = launched(cap, raw, calls)
             medians = [stats.percentile(run_, 50) for run_ in round_samples(cap, word.id, raw["size"])]
             gpu_runs = [v for v in round_gpu_ms(cap, word.id, raw["size"], uncounted) if v > 0]
             sizes.append(
@@ -282,7 +295,7 @@ def build_softmax(cap: Path, manifest: dict, run: dict, model: Model) -> dict | 
                     "timer": raw["timer"],
                     "max_abs_err": stats.round_sig(raw["max_abs_err"], 3),
                     "row_sum_err": stats.round_sig(raw["row_sum_err"], 3),
-                    "trace_sha256": hostinfo.sha256_file(cap / raw["trace"]),
+                    **({"trace_sha256": trace_sha} if trace_sha else {}),
                 }
             )
         paths.append(
@@ -384,10 +397,7 @@ def _compact_table(table: str) -> str:
 def _kernel_choice(records: dict, path_id: str) -> tuple[str, str, dict]:
     lines = []
     for raw in records[path_id]["sizes"]:
-        names = [
-            n
-            for n in dict.fromkeys(profiles.kernels_from_trace(json.loads(Path(raw["_cap"], raw["trace"]).read_text())))
-        ]
+        names = [row["name"] for row in launched(Path(raw["_cap"]), raw, 1)[0]]
         gemms = [n for n in names if profiles.group_of(n).id.startswith("cublas")]
         lines.append(f"M=N=K={raw['size']}: {', '.join(gemms)}")
     return "\n".join(lines) + "\n", f"torch.profiler kernel names of {path_id}", {}
@@ -546,9 +556,9 @@ def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: l
         if problems:
             return schema.print_problems(problems)
         evidence_dir.mkdir(parents=True, exist_ok=True)
-        old = evidence_dir / "excerpts"
-        if old.exists():
-            shutil.rmtree(old)
+        # Only the excerpts the last import wrote go: the folder also holds other captures' (the AMD side's).
+        for old in imported_excerpts(evidence_dir):
+            old.unlink(missing_ok=True)
         for name in [*texts, *files]:
             target = evidence_dir / name
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -557,6 +567,15 @@ def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: l
         shutil.rmtree(staging, ignore_errors=True)
     print(f"wrote {len(texts)} files and {len(files)} excerpts to {evidence_dir}")
     return 0
+
+
+def imported_excerpts(evidence_dir: Path) -> list[Path]:
+    """The excerpt files the committed artifacts.yaml names (what the last import wrote)."""
+    artifacts = evidence_dir / "artifacts.yaml"
+    if not artifacts.exists():
+        return []
+    doc = yaml.safe_load(artifacts.read_text(encoding="utf-8")) or {}
+    return [evidence_dir / a["excerpt_file"] for a in doc.get("artifacts", []) if a.get("excerpt_file")]
 
 
 def _comparable(paths_doc: dict) -> list:

@@ -19,9 +19,20 @@ from .workloads import KERNELS, Prepared, Workspace, sass_of
 NUMBA_TILE = 16
 
 
+def numba_numpy_shim() -> None:
+    """numba 0.68 registers `numpy.row_stack`, which NumPy 2.5 removed: name it `vstack` (what it
+    always was) before numba compiles anything, or the first `@cuda.jit` launch fails."""
+    import numpy
+
+    if not hasattr(numpy, "row_stack"):
+        numpy.row_stack = numpy.vstack
+
+
 def _numba_kernels():
     """The numba-cuda GEMM: a shared-memory tiled SIMT kernel (no Tensor Cores), bias + erf GELU fused."""
     import math
+
+    numba_numpy_shim()
 
     from numba import cuda, float32, int16, int32
     from numba.cuda import libdevice
@@ -234,7 +245,9 @@ def build_cutlass(ws: Workspace) -> Path:
     if lib.exists():  # built in round 1 (later rounds only time)
         return lib
     # One nvcc run (the build takes most of a minute): ptxas's report comes with it, the SASS from the library.
-    text = ws.run(None, [nvcc, *flags, "-shared", "-Xcompiler", "-fPIC", "-Xptxas", "-v", src, "-o", str(lib)], producer)
+    text = ws.run(
+        None, [nvcc, *flags, "-shared", "-Xcompiler", "-fPIC", "-Xptxas", "-v", src, "-o", str(lib)], producer
+    )
     ws.save(
         "cutlass-ptxas-v",
         text.replace(str(root), "$CUTLASS"),

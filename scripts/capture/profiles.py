@@ -29,7 +29,7 @@ GROUPS: tuple[Group, ...] = (
     ),
     Group(
         "cutlass-gemm-fused",
-        r"^void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal",
+        r"^(void cutlass::device_kernel<cutlass::gemm::kernel::GemmUniversal|_ZN7cutlass13device_kernelINS_4gemm6kernel13GemmUniversal)",
     ),
     Group(
         "numba-handwritten-fused",
@@ -66,6 +66,10 @@ GROUPS: tuple[Group, ...] = (
     Group(
         "inductor-triton-fused-gelu",
         r"^triton_(poi|per|red)_fused_.*gelu",
+    ),
+    Group(
+        "xla-triton-softmax",
+        r"^triton_softmax",
     ),
     Group(
         "inductor-triton",

@@ -181,6 +181,10 @@ def cupy_raw(ws: Workspace, x, rows: int) -> Prepared:
 def _numba_softmax():
     import math
 
+    from .native_paths import numba_numpy_shim
+
+    numba_numpy_shim()
+
     from numba import cuda, float32, int16, int32
     from numba.cuda import libdevice
 

@@ -66,3 +66,11 @@ def test_the_import_finds_archives_left_in_the_shared_folder(tmp_path):
     (tmp_path / "notes.txt").write_text("")
     assert importer.shared_archives(tmp_path) == [tmp_path / "h100.tgz"]
     assert importer.shared_archives(tmp_path / "absent") == []
+
+
+def test_an_import_removes_only_the_excerpts_the_last_import_wrote(tmp_path):
+    (tmp_path / "excerpts").mkdir()
+    for name in ("nvcc-sass.txt", "gfx942-hip-amdgcn.txt"):
+        (tmp_path / "excerpts" / name).write_text("x")
+    (tmp_path / "artifacts.yaml").write_text("artifacts:\n  - {id: nvcc-sass, excerpt_file: excerpts/nvcc-sass.txt}\n")
+    assert importer.imported_excerpts(tmp_path) == [tmp_path / "excerpts" / "nvcc-sass.txt"]

@@ -186,7 +186,8 @@ def _shares(page: Page, tflops: float) -> list[str]:
     """TFLOP/s as shares of the datasheet's dense BF16 peak and of the GEMM ceiling measured in the
     same capture, each with its label (a bare pair of percentages does not say which is which)."""
     evidence = _evidence(page)
-    peak = evidence.hardware.peaks.get("bf16_dense_tflops") if evidence.hardware else None
+    peaks = _peaks_of(page, evidence.gelu.run.gpu)
+    peak = peaks.peaks.get("bf16_dense_tflops") if peaks else None
     ceiling = evidence.gelu.ceilings.get("gemm_tflops")
     return [
         page.ui(word).format(share=f"{100 * tflops / bound:.0f}")
@@ -198,11 +199,18 @@ def _shares(page: Page, tflops: float) -> list[str]:
     ]
 
 
+def _peaks_of(page: Page, gpu: str):
+    """The datasheet peaks of the GPU a capture ran on (hardware.yaml), or None."""
+    hardware = _evidence(page).hardware
+    return hardware.for_gpu(gpu) if hardware else None
+
+
 def ceilings(page: Page) -> list[dict]:
     """The datasheet peaks beside what the same capture measured as the GPU's practical ceilings."""
     evidence = _evidence(page)
     rows = []
-    peaks = evidence.hardware.peaks if evidence.hardware else {}
+    found = _peaks_of(page, evidence.gelu.run.gpu)
+    peaks = found.peaks if found else {}
     for label, peak_key, ceiling_key, unit, scale in (
         ("ceiling-gemm", "bf16_dense_tflops", "gemm_tflops", "TFLOP/s", 1),
         ("ceiling-copy", "memory_tbs", "copy_gbs", "TB/s", 1e-3),
@@ -329,7 +337,7 @@ def measured(page: Page) -> Markup:
                 "table": page.show("evidence/measured_table.html", rows=rows, runs=gelu.method.get("rounds", 1)),
             }
         )
-    hardware = _evidence(page).hardware
+    hardware = _peaks_of(page, gelu.run.gpu)
     return page.show(
         "evidence/measured.md",
         wmma_note=page.ui("wmma-note"),
@@ -356,7 +364,7 @@ def softmax_view(page: Page) -> dict:
     soft = evidence.softmax
     if soft is None:
         return {"missing": page.ui("softmax-missing")}
-    peaks = evidence.hardware.for_gpu(soft.run.gpu) if evidence.hardware else None
+    peaks = _peaks_of(page, soft.run.gpu)
     peak = peaks.peaks.get("memory_tbs") if peaks else None
     copy = soft.ceilings.get("copy_gbs")
     labels = {w.id: words(page, w.id) for w in page.model.measurements.values() if w.kind == "kernel-group"}
