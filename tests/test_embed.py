@@ -171,11 +171,14 @@ RECORD_POSTS = (
 )
 
 
-def copied_code(page, url: str, embed_path: str) -> str:
-    """The code a reader copies from the Embed control of a diagram on the page at `url`."""
+def copied_code(page, url: str, embed_path: str, width: int | None = None) -> str:
+    """The code a reader copies from the Embed control of a diagram on the page at `url` (for a
+    frame `width` px wide, typed into the control, when given)."""
     page.goto(url, wait_until="load")
     control = page.locator(f'details[data-gsm-embed][data-src*="{embed_path}"]').first
     control.locator("summary").click()
+    if width:
+        control.locator("input[data-gsm-embed-width]").fill(str(width))
     return control.locator("textarea").input_value()
 
 
@@ -187,13 +190,14 @@ def test_an_embed_picks_its_layout_by_the_frame_width_and_the_frame_takes_its_he
     try:
         page = context.new_page()
         chain = a_chain()
-        codes = {
-            "stack": copied_code(page, f"{base_url}{prefix}tools/{a_deep_dive_tool().id}/", "embed/stack/"),
-            chain.id: copied_code(page, f"{base_url}{prefix}chains/{chain.id}/", f"embed/chains/{chain.id}/"),
+        pages = {
+            "stack": (f"{base_url}{prefix}tools/{a_deep_dive_tool().id}/", "embed/stack/"),
+            chain.id: (f"{base_url}{prefix}chains/{chain.id}/", f"embed/chains/{chain.id}/"),
         }
-        for name, code in codes.items():
-            assert RESIZE_SNIPPET in code, code
+        for name, (url, embed_path) in pages.items():
             for width in FRAME_WIDTHS:
+                code = copied_code(page, url, embed_path, width)
+                assert RESIZE_SNIPPET in code, code
                 page.goto(other_origin(code=RECORD_POSTS + code, column=width), wait_until="load")
                 frame = page.locator("iframe").element_handle().content_frame()
                 frame.wait_for_load_state("load")
@@ -212,9 +216,54 @@ def test_an_embed_picks_its_layout_by_the_frame_width_and_the_frame_takes_its_he
                 if width == 1000:
                     assert wide, where  # wide enough for the wide layout at 11 px or more
         # The stack's wide layout needs more than a blog's column to keep its text at 11 px.
-        page.goto(other_origin(code=codes["stack"], column=728), wait_until="load")
+        code = copied_code(page, pages["stack"][0], "embed/stack/", 728)
+        page.goto(other_origin(code=code, column=728), wait_until="load")
         frame = page.frame_locator("iframe")
         frame.locator(".gsm-layout--narrow svg").wait_for(state="visible")
+    finally:
+        context.close()
+
+
+# The frame's layout, the state of its last layer band and how far its content reaches.
+FRAME_STATE = """() => {
+  const layout = [...document.querySelectorAll(".gsm-layout")].find((l) => l.checkVisibility());
+  const step = +(layout.className.match(/gsm-wide-from-(\\d+)/) || [0, 0])[1];
+  const bands = [...layout.querySelectorAll("svg g[id*='layer-'], svg a[id*='layer-']")];
+  const last = bands.length ? bands.at(-1).getBoundingClientRect().bottom : 0;
+  return {wide: layout.classList.contains("gsm-layout--wide"), step: step, inner: layout.parentElement.clientWidth,
+          lastBand: last, view: innerHeight, content: Math.ceil(document.documentElement.scrollHeight)};
+}"""
+
+
+@pytest.mark.parametrize("prefix", LANGUAGES, ids=LANGUAGES.values())
+def test_without_its_script_the_code_shows_the_whole_diagram_at_the_width_it_states(
+    browser, base_url, other_origin, prefix
+):
+    # Many blog platforms strip scripts: the iframe keeps the height the code states, which must
+    # hold the layout the embed picks at the code's width, down to the stack's hardware layer.
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = context.new_page()
+        chain = a_chain()
+        pages = {
+            "stack": (f"{base_url}{prefix}", "embed/stack/"),
+            chain.id: (f"{base_url}{prefix}chains/{chain.id}/", f"embed/chains/{chain.id}/"),
+        }
+        for name, (url, embed_path) in pages.items():
+            for width in (320, 600, 728, 1000):
+                code = copied_code(page, url, embed_path, width).replace(RESIZE_SNIPPET, "")
+                assert f'width="{width}"' in code and "<script" not in code, code
+                page.goto(other_origin(code=code, column=width), wait_until="load")
+                frame = page.locator("iframe").element_handle().content_frame()
+                frame.wait_for_load_state("load")
+                state = frame.evaluate(FRAME_STATE)
+                where = f"{name} at {width} px: {state}"
+                assert 0 <= state["view"] - state["content"] <= BLANK_BAND_PX, where  # nothing cut, no blank band
+                if name == "stack":
+                    assert 0 < state["lastBand"] <= state["view"], where  # the hardware layer is in the frame
+                # The wide layout wherever its text stays at 11 px or more (its step), the narrow one below.
+                assert state["wide"] == (state["step"] > 0 and state["inner"] >= state["step"]), where
+                assert frame.evaluate(SMALLEST_TEXT) >= SMALLEST_TEXT_PX - 0.01, where
     finally:
         context.close()
 

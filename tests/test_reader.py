@@ -6,6 +6,8 @@ axe-playwright-python, so nothing is fetched from a CDN.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from bs4 import BeautifulSoup
@@ -334,3 +336,74 @@ def test_no_diagram_text_is_under_11_px_on_any_page_type(open_page, viewport, la
         page.goto(root + path, wait_until="load")
         small += [(path, round(size, 1)) for size in page.evaluate(SMALLEST_FONT) if size < 11]
     assert not small, f"diagram text under 11 px at {viewport['width']} px: {small}"
+
+
+# ---------------------------------------------------------------- text on a phone
+
+ALL_PAGE_TYPES = PAGE_TYPES + ["tools/sm/", "tools/l2-cache/", "tools/hbm/", "learn/", "misconceptions/"]
+# Every text of the page's main part (diagrams aside: their own test) set under 11 CSS px.
+SMALL_TEXT = """() => {
+  const found = [], walker = document.createTreeWalker(document.querySelector(".md-main"), NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode()); ) {
+    const element = node.parentElement;
+    if (!node.data.trim() || element.closest("svg") || !element.checkVisibility()) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (size < 11) found.push(`${element.tagName} ${size.toFixed(2)} px: ${node.data.trim().slice(0, 30)}`);
+  }
+  return found;
+}"""
+# Latin words the browser split over two lines (hyphenated or broken mid-word); code aside.
+SPLIT_WORDS = r"""() => {
+  const found = [], walker = document.createTreeWalker(document.querySelector("article"), NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode()); ) {
+    if (node.parentElement.closest("svg, code, pre, .gsm-provenance") || !node.parentElement.checkVisibility()) continue;
+    for (const match of node.data.matchAll(/[A-Za-z]{3,}/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) found.push(match[0]);
+    }
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_no_text_is_under_11_px_and_no_word_breaks_mid_word_on_a_phone(open_page, lang):
+    page = open_page(lang, PHONE)
+    root = page.url
+    small, split = [], []
+    for path in ALL_PAGE_TYPES:
+        page.goto(root + path, wait_until="load")
+        small += [(path, text) for text in page.evaluate(SMALL_TEXT)]
+        split += [(path, word) for word in page.evaluate(SPLIT_WORDS)]
+    assert not small, f"text under 11 px at 390 px: {small[:20]}"
+    assert not split, f"words broken over two lines at 390 px: {split[:20]}"
+
+
+def test_no_page_repeats_its_title_as_a_heading(built_site):
+    repeated = []
+    for html in sorted(built_site.rglob("index.html")):
+        text = html.read_text(encoding="utf-8")
+        title = re.search(r"<h1[^>]*>(.*?)</h1>", text, re.S)
+        if not title:
+            continue
+        plain_title = re.sub(r"<[^>]+>|\s|¶", "", title.group(1)).casefold()
+        for heading in re.findall(r"<h[2-6][^>]*>(.*?)</h[2-6]>", text, re.S):
+            words = re.sub(r"<[^>]+>|\s|¶", "", heading).casefold()
+            # The same words, or the title with a word or two more (怎么选 / 怎么选择).
+            if words == plain_title or (words.startswith(plain_title) and len(words) <= len(plain_title) * 1.4):
+                repeated.append(f"{html.relative_to(built_site)}: {heading.strip()[:60]}")
+    assert not repeated, repeated
+
+
+@pytest.mark.parametrize("lang", LANGUAGES, ids=["zh", "en"])
+def test_the_back_to_top_button_never_covers_text_on_a_phone(open_page, lang):
+    page = open_page(lang + "choose/", PHONE)
+    page.mouse.wheel(0, 3000)
+    page.wait_for_timeout(300)
+    page.mouse.wheel(0, -400)  # scrolling up is when Material shows the button
+    page.wait_for_timeout(600)
+    button = page.locator(".md-top")
+    assert button.count() == 0 or not button.is_visible()

@@ -118,12 +118,13 @@ UI: dict[str, dict[str, str]] = {
     # Embedding a diagram in another page (an iframe of its /embed/ page).
     "embed": {"zh": "嵌入", "en": "Embed"},
     "embed_help": {
-        "zh": "把这段代码粘贴到你的网页里。第二行 script 会让 iframe 的高度自动贴合图的内容（图按 iframe 的宽度选用宽版或窄版布局）；"
-        "去掉这一行，iframe 就保持代码里写的固定高度。",
-        "en": "Paste this code into your page. Its second line, a script, sizes the iframe to the height of its content "
-        "(the diagram picks its wide or narrow layout by the iframe's width); without it, the iframe keeps the fixed "
-        "height written in the code.",
+        "zh": "把这段代码粘贴到你的网页里。代码里的高度正好容纳这个宽度下的整张图（图按 iframe 的宽度选用宽版或窄版布局），"
+        "所以网页去掉第二行 script 也能完整显示；留着它，iframe 的宽度变了高度也会跟着变。",
+        "en": "Paste this code into your page. The height in it fits the whole diagram at the width it states (the "
+        "diagram picks its wide or narrow layout by the iframe's width), so it shows whole even where a page strips "
+        "the second line, a script; kept, that line resizes the iframe when its width changes.",
     },
+    "embed_width": {"zh": "宽度（像素）", "en": "Width (px)"},
     "embed_code": {"zh": "嵌入代码", "en": "Embed code"},
     "embed_copy": {"zh": "复制", "en": "Copy"},
     "embed_copied": {"zh": "已复制", "en": "Copied"},

@@ -154,5 +154,6 @@ def embed_control(page: Page, embed_path: str, title: str, tool_id: str | None =
     address out in full from where the reader is, so the code works wherever the site is hosted),
     and the line of script that lets the iframe take its content's height."""
     src = page.href(addresses.embed_path(embed_path)) + (f"?tool={tool_id}" if tool_id else "")
+    caption = f"{title} · {page.ui('embed_full')}"  # as the embed page writes it (embed_page.html)
     title = f"{title} · {page.ui('site_name')}"
-    return page.show("_embed_control.html", src=src, title=title, resize=embed_snippet.RESIZE_SNIPPET)
+    return page.show("_embed_control.html", src=src, title=title, caption=caption, resize=embed_snippet.RESIZE_SNIPPET)
