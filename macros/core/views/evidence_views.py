@@ -413,6 +413,7 @@ def softmax_view(page: Page) -> dict:
         )
     excerpts = [artifact_block(page, a.id) for a in evidence.artifacts if a.id.startswith("softmax-")]
     return {
+        "missing": None,
         "intro": page.ui("softmax-intro").format(
             cols=cols,
             big=f"{max(rows_):,}",
@@ -471,6 +472,7 @@ def two_gpus_view(page: Page) -> dict:
         )
     none = page.ui("none")
     return {
+        "missing": None,
         "intro": page.ui("two-gpus-intro").format(gpus=f"{slow.run.get('gpu')} / {fast.run.get('gpu')}"),
         "summary": page.ui("follows-summary").format(
             compute=", ".join(compute) or none, memory=", ".join(memory) or none
