@@ -162,7 +162,7 @@ def test_the_measured_page_shows_ranges_timers_shares_and_why_a_figure_varies(bu
     page = (built_site / "en" / "measured" / "index.html").read_text(encoding="utf-8")
     text = article_text(page)
     peaks = EVIDENCE.hardware.for_gpu(EVIDENCE.gelu.run.gpu)  # the captured GPU's datasheet, cited by title
-    assert "What this GPU can do" in text and MODEL.references[peaks.peaks["memory_tbs"].reference].title in text
+    assert "What this GPU can do" in text and MODEL.references[peaks.peaks["memory_tbs"].reference].title.get("en") in text
     varying = [
         (path, size)
         for path in EVIDENCE.gelu.paths
