@@ -255,7 +255,11 @@ def chart_view(model, lang: str, size: int, paths: list[PathRow]) -> dict | None
     ]
     if not measured:
         return None
-    longest = max(result.time_ms.high for _, result in measured)
+    # GPU time where the capture has it for every bar (one clock for all), else the call time.
+    gpu = all(result.gpu_time_ms for _, result in measured)
+    clock = (lambda r: r.gpu_time_ms) if gpu else (lambda r: r.time_ms)  # noqa: E731
+    varies = lambda r: (clock(r).high - clock(r).low) / clock(r).median > 0.10  # noqa: E731
+    longest = max(clock(result).high for _, result in measured)
     usable = CHART_WIDTH - 90  # room for the figure written after the longest whisker
     rows = []
     for index, (path, result) in enumerate(measured):
@@ -266,17 +270,17 @@ def chart_view(model, lang: str, size: int, paths: list[PathRow]) -> dict | None
                 "label": model.measurements[path.id].label.get(lang),
                 "label_y": top + CHART_LABEL - 4,
                 "bar_y": top + CHART_LABEL,
-                "width": max(x(result.time_ms.median), 1),
-                "low": x(result.time_ms.low),
-                "high": x(result.time_ms.high),
+                "width": max(x(clock(result).median), 1),
+                "low": x(clock(result).low),
+                "high": x(clock(result).high),
                 "mid_y": top + CHART_LABEL + CHART_BAR / 2,
-                "value": f"{result.time_ms.median:.4g} ms" + (" ⚠" if result.varying else ""),
-                "varying": result.varying,
+                "value": f"{clock(result).median:.4g} ms" + (" ⚠" if varies(result) else ""),
+                "varying": varies(result),
                 # The tools its chain names, so a `?tool=` address can outline the row (here.js).
                 "tools": chain_tool_ids(model.chains[path.chain]) if path.chain else [],
             }
         )
-    title = interface_word(model, "chart-title", lang).format(size=size)
+    title = interface_word(model, "chart-title" if gpu else "chart-title-call", lang).format(size=size)
     return {
         "rows": rows,
         "width": CHART_WIDTH,
