@@ -1,5 +1,6 @@
 """What the built pages teach: no page repeats wording a correction retired, the choosing guide
-reasons in its parts and its links resolve, and a tool's in-depth section has its fixed parts.
+reasons in its parts and its links resolve, a tool's in-depth section has its fixed parts, every tool
+with a box on the stack diagram teaches in fixed parts, and no tool page is under the floor.
 
 Reads the shared built site only (each article parsed once, by page_text).
 """
@@ -12,7 +13,7 @@ import pytest
 import yaml
 from bs4 import BeautifulSoup
 from conftest import ROOT
-from page_text import article_soup, article_texts, site_pages
+from page_text import LANGUAGES, article_soup, article_texts, site_pages
 
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.+'-]*")
 HAN = re.compile(r"[\u3400-\u9fff]")
@@ -32,8 +33,14 @@ TOOL_PARTS = {
     "en": ("What it is", "When to use it, and when not", "How code reaches the GPU", "What goes wrong", "See it here"),
     "zh": ("是什么", "什么时候用，什么时候不用", "代码怎样到达 GPU", "常见问题", "在哪里看到它"),
 }
+# The fixed parts of a hardware or runtime concept's section (sm, warp, stream …), by heading.
+CONCEPT_PARTS = {
+    "en": ("What it is", "Sizes and speeds on H100 and H200", "How a kernel uses it", "What goes wrong", "See it here"),
+    "zh": ("是什么", "H100 与 H200 上的规格", "kernel 怎么用它", "常见问题", "在哪里看到它"),
+}
 MIN_PART = {"en": 40, "zh": 60}  # English words / Han characters in each part
 MIN_TOTAL = {"en": 400, "zh": 600}
+FLOOR = 150  # English words of prose on every tool page (as `python -m scripts prose-figures` counts them)
 
 
 def retired_phrases() -> list[tuple[str, str]]:
@@ -145,3 +152,57 @@ def test_an_in_depth_tool_page_has_every_part_at_length(built_site, lang):
         if total < MIN_TOTAL[lang]:
             short.append(f"/tools/{tool}/ ({lang}): {total} words in its parts, under {MIN_TOTAL[lang]}")
     assert not short, "\n".join(short)
+
+
+def stack_diagram_tools() -> list[str]:
+    """The tools with a box on the stack diagram (data/layers.yaml, each layer's `diagram`)."""
+    layers = yaml.safe_load((ROOT / "data" / "layers.yaml").read_text(encoding="utf-8"))["layers"]
+    return [tool for layer in layers for tool in layer.get("diagram") or []]
+
+
+def parts_shortfall(page_html: str, lang: str) -> list[str]:
+    """What a tool page's fixed parts lack (tool parts or concept parts), as reasons; empty if none."""
+    found = sections(BeautifulSoup(str(article_soup(page_html)), "html.parser"))
+    parts = next((p[lang] for p in (TOOL_PARTS, CONCEPT_PARTS) if p[lang][1] in found), None)
+    if parts is None:
+        return ["no fixed parts"]
+    reasons, total = [], 0
+    for part in parts:
+        words = count(found.get(part, ""), lang)
+        total += words
+        if words < MIN_PART[lang]:
+            reasons.append(f"'{part}': {words} words")
+    if total < MIN_TOTAL[lang]:
+        reasons.append(f"{total} words in its parts, under {MIN_TOTAL[lang]}")
+    return reasons
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_stack_diagram_tool_teaches_in_fixed_parts(built_site, lang):
+    """Each box on the stack diagram leads to a page with the fixed parts at length: a tool's
+    (what it is, when to use it, how code reaches the GPU, what goes wrong, see it here) or a
+    hardware concept's (what it is, sizes and speeds, how a kernel uses it, what goes wrong, see it here)."""
+    tools = stack_diagram_tools()
+    assert len(tools) >= 40, f"only {len(tools)} tools on the stack diagram: the check would be vacuous"
+    short = []
+    for tool in tools:
+        reasons = parts_shortfall(site_pages(built_site)[lang][f"tools/{tool}/index.html"], lang)
+        if reasons:
+            short.append(f"/tools/{tool}/ ({lang}): " + "; ".join(reasons))
+    assert not short, "\n".join(short)
+
+
+def test_no_tool_page_is_under_the_floor(built_site):
+    """Every English tool page has at least FLOOR words of prose (what it is, when to use it and
+    what to use instead), counted as prose-figures counts them."""
+    from scripts.prose_figures import page_figures
+
+    root = built_site / LANGUAGES.prefix("en").strip("/")
+    tools = sorted(path.parent.name for path in (root / "tools").glob("*/index.html"))
+    assert len(tools) > 100, "too few tool pages: the check would be vacuous"
+    thin = [
+        f"/en/tools/{tool}/: {words} words, under {FLOOR}"
+        for tool in tools
+        if (words := page_figures(root, f"tools/{tool}/").words) < FLOOR
+    ]
+    assert not thin, "\n".join(thin)
