@@ -5,35 +5,80 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from shared_site import Layout, SharedSite, url_of_layout, wait_for
+from shared_site import Layout, SharedSite, built_once, url_of_layout, wait_for
+from small_site import make_small_project, small_data
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_build(
+    project: Path,
+    site: Path,
+    cache: Path,
+    data_dir: Path | None = None,
+    with_print: bool = False,
+    extra: list[str] = (),
+    **env: str,
+) -> subprocess.CompletedProcess:
+    """Run the real build (`python -m scripts build`) of `project` into `site`, from `cache`,
+    optionally from another data folder (and with `extra` options), at the small site's address
+    unless told another."""
+    import os
+
+    if _fast_tier:
+        pytest.fail("this test builds a site: mark it @pytest.mark.build (the fast tier never builds)")
+    variables = {"GSM_CACHE_DIR": str(cache), "SITE_URL": SMALL_SITE_URL, "NO_MKDOCS_2_WARNING": "1"}
+    if data_dir:
+        variables["GSM_DATA_DIR"] = str(data_dir)
+    clean = {k: v for k, v in os.environ.items() if k != "GSM_DATA_DIR"}
+    command = [sys.executable, "-m", "scripts", "build", "-d", str(site), *extra]
+    command += [] if with_print else ["--no-print"]
+    return subprocess.run(
+        command, env={**clean, **variables, **env}, capture_output=True, text=True, cwd=project, timeout=900
+    )
 
 
 def build_site(
     site: Path, data_dir: Path | None = None, with_print: bool = False, **env: str
 ) -> subprocess.CompletedProcess:
-    """Run the real build (`python -m scripts build`) into `site`, optionally from another data folder.
-
-    Unless told another cache, it starts from the shared site's cache, at the shared site's
-    address (waiting for that build): it re-renders only the pages the altered data changes."""
-    import os
-
-    if _fast_tier:
-        pytest.fail("this test builds a site: mark it @pytest.mark.build (the fast tier never builds)")
-    extra = {"GSM_DATA_DIR": str(data_dir)} if data_dir else {}
-    if "GSM_CACHE_DIR" not in env and _shared_site_ready is not None:
-        layout, url = _shared_site_ready()
-        extra |= {"GSM_CACHE_DIR": str(layout.cache), "SITE_URL": url}
-    command = [sys.executable, "-m", "scripts", "build", "-d", str(site)] + ([] if with_print else ["--no-print"])
-    return subprocess.run(command, env={**os.environ, **extra, **env}, capture_output=True, text=True, cwd=ROOT)
+    """Build the small fixture project (tests/small_site.py) into `site`, optionally from an
+    altered copy of its data (`small_data_copy`), starting from the small site's cache: it
+    re-renders only the pages the altered data changes."""
+    small = _small_site_ready()
+    return run_build(small.project, site, small.cache, data_dir, with_print, **env)
 
 
-_shared_site_ready = None  # set in pytest_configure: waits for the shared site, returns (layout, URL)
+_small_site_ready = None  # set in pytest_configure: the small site, built once per run
 _fast_tier = False  # set in pytest_configure: under --fast nothing may start or wait for a build
+SMALL_SITE_URL = "http://127.0.0.1:8000/gpu-stack-map/"  # where the small sites' pages say they are
+
+
+@dataclass(frozen=True)
+class SmallSite:
+    """The small fixture project, its site built once per run, and the cache that build filled."""
+
+    project: Path
+    site: Path
+    cache: Path
+
+
+def small_site_ready(config) -> SmallSite:
+    """The small site, made by whichever worker asks first (the others wait for it)."""
+    if config.getoption("--fast"):
+        pytest.fail("this test builds a site: mark it @pytest.mark.build (the fast tier never builds)")
+    folder = built_once(shared_layout(config).folder.parent, "small-site", make_small_site)
+    return SmallSite(folder / "project", folder / "site", folder / "cache")
+
+
+def make_small_site(folder: Path) -> None:
+    project = make_small_project(folder / "project")
+    # With the PDFs: the serve tests start from this cache, as a second `make serve` would.
+    done = run_build(project, folder / "site", folder / "cache", with_print=True)
+    assert done.returncode == 0, f"the small fixture site did not build:\n{(done.stdout + done.stderr)[-3000:]}"
 
 
 SHARED_SITE = pytest.StashKey[SharedSite]()
@@ -59,8 +104,8 @@ def pytest_configure(config):
         "longest: one of the longest tests that read the shared site (started first, so no core idles at the end)",
     )
     config.addinivalue_line("markers", "slow: thorough but slow (many generated inputs): left out by --fast")
-    global _shared_site_ready, _fast_tier
-    _shared_site_ready = lambda: shared_site_ready(config)  # noqa: E731
+    global _small_site_ready, _fast_tier
+    _small_site_ready = lambda: small_site_ready(config)  # noqa: E731
     _fast_tier = config.getoption("--fast")
     if hasattr(config, "workerinput"):
         return  # an xdist worker: the controller builds and serves the shared site
@@ -190,6 +235,20 @@ def data_copy(tmp_path) -> Path:
     """A scratch copy of data/ to break in one test."""
     target = tmp_path / "data"
     shutil.copytree(ROOT / "data", target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def small_site(request) -> SmallSite:
+    """The small fixture project and its site, built once per run (tests/small_site.py)."""
+    return small_site_ready(request.config)
+
+
+@pytest.fixture
+def small_data_copy(tmp_path) -> Path:
+    """A scratch copy of the small fixture data set, to break, validate, or build with `build_site`."""
+    target = tmp_path / "data"
+    shutil.copytree(small_data(), target)
     return target
 
 

@@ -36,21 +36,21 @@ def first_with(records: Iterable[Record], need: Callable[[Record], bool], what: 
     return min(found, key=lambda record: record.id)
 
 
-def stack_tool_ids() -> set[str]:
+def stack_tool_ids(m: Model | None = None) -> set[str]:
     """The tools drawn in the stack diagram (every page's stack links them)."""
-    return {tool_id for layer in model().layers.values() for tool_id in layer.diagram}
+    return {tool_id for layer in (m or model()).layers.values() for tool_id in layer.diagram}
 
 
-def a_tool() -> r.Tool:
-    """A tool with a layer: its page shows the stack and links its layer."""
-    return first_with(model().tools.values(), lambda tool: tool.layer is not None, "tool with a layer")
+def a_tool(m: Model | None = None) -> r.Tool:
+    """A tool with a layer: its page shows the stack and links its layer (of `m`, else the real data)."""
+    return first_with((m or model()).tools.values(), lambda tool: tool.layer is not None, "tool with a layer")
 
 
-def a_tool_in_the_stack() -> r.Tool:
+def a_tool_in_the_stack(m: Model | None = None) -> r.Tool:
     """A tool drawn in the stack diagram, with a name free of markup and HTML's special characters."""
-    drawn = stack_tool_ids()
+    drawn = stack_tool_ids(m)
     return first_with(
-        model().tools.values(),
+        (m or model()).tools.values(),
         lambda tool: tool.id in drawn and not MARKUP & set(tool.name.en + tool.name.zh),
         "tool in the stack diagram",
     )
@@ -75,9 +75,9 @@ def a_deep_dive_tool() -> r.Tool:
     return model().tools[chosen[0]]
 
 
-def a_layer() -> r.Layer:
+def a_layer(m: Model | None = None) -> r.Layer:
     """A layer (each has a page, and the stack on every page draws it)."""
-    return first_with(model().layers.values(), lambda layer: True, "layer")
+    return first_with((m or model()).layers.values(), lambda layer: True, "layer")
 
 
 def a_chain() -> r.Chain:
@@ -129,9 +129,9 @@ def start_names() -> dict[str, set[str]]:
     }
 
 
-def a_starting_point() -> str:
+def a_starting_point(m: Model | None = None) -> str:
     """A tool the path finder starts from (it has a page of routes)."""
-    return min(starting_points(model()))
+    return min(starting_points(m or model()))
 
 
 def a_misspelt_start() -> tuple[str, str]:

@@ -23,9 +23,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, SMALL_SITE_URL
 from markupsafe import escape
 from picks import a_layer, a_tool, a_tool_in_the_stack, first_with
+from small_site import small_data, small_model
 from written import Written
 
 from macros.core.data.model import chain_tool_ids, load, row_tool_ids
@@ -134,14 +135,14 @@ for data, site in zip(sys.argv[1::2], sys.argv[2::2]):
 """
 
 
-RENAMED = a_tool_in_the_stack()  # its page's heading and the tool index show its name
+RENAMED = a_tool_in_the_stack(small_model())  # its page's heading and the tool index show its name
 NEW_NAME = "Renamed Tool"
 
 
 def renamed_copy(tmp_path: Path) -> Path:
-    """A copy of data/ where one tool is called NEW_NAME (its page's heading changes)."""
+    """A copy of the small data set where one tool is called NEW_NAME (its page's heading changes)."""
     data = tmp_path / "renamed"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(small_data(), data)
     Written(data / "tools.yaml").set("tools", RENAMED.id, "name", text=NEW_NAME)
     return data
 
@@ -152,20 +153,22 @@ def heading(page: Path) -> str:
 
 @pytest.mark.longest
 @pytest.mark.build
-def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, shared_site_layout, built_site):
+def test_two_builds_in_one_process_each_get_their_own_data(tmp_path, small_site):
     first, second = tmp_path / "first", tmp_path / "second"
     command = [
         sys.executable,
         "-c",
         TWO_BUILDS,
-        str(ROOT / "data"),
+        str(small_site.project / "data"),
         str(first),
         str(renamed_copy(tmp_path)),
         str(second),
     ]
-    # The shared site's cache: the first build (the real data) is warm; the second is not.
-    env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache)}
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=600, env=env)
+    # The small site's cache: the first build (its own data) is warm; the second is not.
+    cache = tmp_path / "cache"
+    shutil.copytree(small_site.cache, cache)
+    env = {**os.environ, "GSM_CACHE_DIR": str(cache), "SITE_URL": SMALL_SITE_URL}
+    done = subprocess.run(command, capture_output=True, text=True, cwd=small_site.project, timeout=600, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     page = Path("en") / "tools" / RENAMED.id / "index.html"
     assert heading(first / page) == escape(RENAMED.name.en)
@@ -195,30 +198,27 @@ def wait_for(condition, seconds: float, what: str):
 
 @pytest.mark.longest
 @pytest.mark.build
-def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
-    tmp_path, shared_site_layout, shared_site_url, built_site
-):
+def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(tmp_path, small_site):
     # Whatever makes a rebuild fast must never serve a stale page: one record's name (its own
     # page and the tool index) and a layer's name (drawn in the stack on every page) change.
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(small_site.project / "data", data)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    # `make serve`'s command, with the shared site's cache and address: its PDFs and first build
-    # are warm, as a contributor's second `make serve` would be.
-    env = {
-        **os.environ,
-        "GSM_DATA_DIR": str(data),
-        "GSM_CACHE_DIR": str(shared_site_layout.cache),
-        "SITE_URL": shared_site_url,
-    }
+    # `make serve`'s command in the small project, with a copy of the small site's cache: its
+    # PDFs are warm, as a contributor's second `make serve` would find them.
+    cache = tmp_path / "cache"
+    shutil.copytree(small_site.cache, cache)
+    env = {**os.environ, "GSM_DATA_DIR": str(data), "GSM_CACHE_DIR": str(cache), "SITE_URL": SMALL_SITE_URL}
     command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, cwd=small_site.project, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     page = f"http://127.0.0.1:{port}/en/tools/{RENAMED.id}/"
     # Pages that show the layer's name: the home's stack, a layer page, another tool's page.
-    layer = a_layer()
-    other = first_with(load(ROOT / "data").tools_in_layer(layer.id), lambda t: t.id != RENAMED.id, "tool in the layer")
+    layer = a_layer(small_model())
+    other = first_with(small_model().tools_in_layer(layer.id), lambda t: t.id != RENAMED.id, "tool in the layer")
     elsewhere = [f"http://127.0.0.1:{port}/en/{path}" for path in ("", f"layers/{layer.id}/", f"tools/{other.id}/")]
     new_layer = "Renamed Layer"
     try:
@@ -246,7 +246,7 @@ def test_serve_shows_every_page_an_edit_changes_with_nothing_left_over(
     finally:
         server.terminate()
         server.wait(timeout=30)
-    assert not [p for p in (ROOT / "docs" / "tools").glob("*.md") if not p.name.startswith("index.")]
+    assert not [p for p in (small_site.project / "docs" / "tools").glob("*.md") if not p.name.startswith("index.")]
 
 
 def test_no_engine_language_literals_outside_the_words_and_the_schema():

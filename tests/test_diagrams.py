@@ -6,7 +6,8 @@ import re
 from fnmatch import fnmatchcase
 
 import pytest
-from conftest import ROOT, build_site
+from conftest import ROOT, run_build
+from test_incremental import differences
 
 from macros.core.data import records as r
 from macros.core.data.markup import HAN, wrap
@@ -113,19 +114,30 @@ def inline_svgs(site) -> dict[str, list[str]]:
 
 
 @pytest.mark.build
-def test_rebuild_with_unchanged_data_runs_dot_zero_times_and_gives_identical_svg(
-    built_site, shared_site_layout, tmp_path
+def test_a_warm_rebuild_of_the_real_site_runs_dot_zero_times_and_its_reused_pages_verify(
+    served_site, shared_site_layout, tmp_path
 ):
+    built_site, url = served_site
     # The shared site was built from an empty cache of its own, counting its `dot` runs.
     cold_runs = len(shared_site_layout.dot_runs.read_text().splitlines())
     assert cold_runs >= len(MODEL.chains) * 2  # every chain, in both languages, at least
     counter = tmp_path / "dot-runs.txt"
     site = tmp_path / "second"
-    done = build_site(site, GSM_CACHE_DIR=str(shared_site_layout.cache), GSM_DOT_COUNTER=str(counter))
-    assert done.returncode == 0, done.stderr[-2000:]
+    # The real site once more, from its cache: every page reusable, 25 of each language rendered
+    # again at random and compared with the stored copy (an input the build key misses would show).
+    done = run_build(
+        ROOT, site, shared_site_layout.cache, SITE_URL=url, GSM_DOT_COUNTER=str(counter), extra=["--verify-reuse", "25"]
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    verified = re.findall(r"verify-reuse \((\w+)\): (\d+) reusable pages rendered again, all identical", done.stderr)
+    languages = read_languages(ROOT / "mkdocs.yml").codes
+    assert sorted(lang for lang, _ in verified) == sorted(languages), done.stderr[-2000:]
+    assert all(int(count) >= 20 for _, count in verified), verified
     assert not counter.exists() or counter.read_text() == ""  # warm: served from the cache
     first, second = inline_svgs(built_site), inline_svgs(site)
     assert first and first == second
+    # Nothing the reuse left out: the warm site is the clean one, file for file.
+    assert not differences(built_site, site)
 
 
 GRAPHVIZ_FIGURE = re.compile(r'<svg role="(?:img|group)" aria-labelledby="(\S+)-title \S+-desc" class="gsm-svg"')

@@ -1,5 +1,6 @@
 """Property-based tests: records around the schema's edges never crash the loader, and
-whatever validates also builds.
+whatever validates also builds. The generated records go into the small fixture data set
+(tests/small_site.py): the loader's and the build's paths are the same, each example cheaper.
 """
 
 from __future__ import annotations
@@ -9,21 +10,21 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT, build_site
+from conftest import build_site
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from picks import model
+from small_site import small_data, small_model
 
 from macros.core.data.model import load
 from macros.core.data.problems import DataError
 
-REAL_TOOLS = yaml.safe_load((ROOT / "data" / "tools.yaml").read_text(encoding="utf-8"))["tools"]
+REAL_TOOLS = yaml.safe_load((small_data() / "tools.yaml").read_text(encoding="utf-8"))["tools"]
 # A few real ids of each kind of record a tool names, and ids no record has.
-REAL_LAYERS, REAL_KINDS = sorted(model().layers)[:3], sorted(model().kinds)[:3]
+REAL_LAYERS, REAL_KINDS = sorted(small_model().layers)[:3], sorted(small_model().kinds)[:3]
 LAYERS = [*REAL_LAYERS, "no-such-layer", ""]
 KINDS = [*REAL_KINDS, "nonsense"]
-TOOL_IDS = [*sorted(model().tools)[:2], "nope"]
-REFERENCE_IDS = [sorted(model().references)[0], "nope"]
+TOOL_IDS = [*sorted(small_model().tools)[:2], "nope"]
+REFERENCE_IDS = [sorted(small_model().references)[0], "nope"]
 
 # Text near the edges: empty, blank, control characters, markup, template syntax, long, CJK.
 edge_text = st.one_of(
@@ -69,17 +70,17 @@ REAL_TOOLS_TEXT = yaml.safe_dump({"tools": REAL_TOOLS}, allow_unicode=True)  # "
 
 
 def with_tools(tmp_path: Path, extra: list) -> Path:
-    """A data folder: the real data, with `extra` tool records appended (copied once per test)."""
+    """A data folder: the small data set, with `extra` tool records appended (copied once per test)."""
     data = tmp_path / "data"
     if not data.exists():
-        shutil.copytree(ROOT / "data", data)
-    shutil.copyfile(ROOT / "data" / "layers.yaml", data / "layers.yaml")
+        shutil.copytree(small_data(), data)
+    shutil.copyfile(small_data() / "layers.yaml", data / "layers.yaml")
     appended = yaml.safe_dump(extra, allow_unicode=True) if extra else ""
     (data / "tools.yaml").write_text(REAL_TOOLS_TEXT + appended, encoding="utf-8")
     return data
 
 
-@pytest.mark.slow  # 60 generated inputs, each a whole load of the data
+@pytest.mark.slow  # 60 generated inputs, each a whole load of the small data set
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(records=st.lists(tool_record, min_size=1, max_size=3))
 def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, records):
@@ -91,7 +92,7 @@ def test_loader_never_crashes_on_records_around_the_schema_edges(tmp_path, recor
             assert problem.file.endswith(".yaml") and problem.line >= 1 and problem.message
 
 
-@pytest.mark.slow  # 60 generated inputs, each a whole load of the data
+@pytest.mark.slow  # 60 generated inputs, each a whole load of the small data set
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     position=st.integers(min_value=0),

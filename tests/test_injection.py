@@ -11,9 +11,10 @@ import shutil
 
 import pytest
 import yaml
-from conftest import ROOT, build_site
+from conftest import build_site
 from picks import a_tool_in_the_stack
 from shared_site import built_once
+from small_site import small_data, small_model
 from written import Written
 
 from macros.core.data.problems import DataError
@@ -26,7 +27,7 @@ IMAGE = '<img src="x" onerror="window.__pwned = 1">'
 JINJA = "{{ 7 * 7 }} {% if true %}evaluated{% endif %}"
 DOT = 'a"b<c>{d}\\e ]; evil [label="x'
 MARKDOWN = "**not bold** [not a link](https://example.org)"
-SALTED = a_tool_in_the_stack()  # its name, summary and description carry the hostile strings
+SALTED = a_tool_in_the_stack(small_model())  # its name, summary and description carry the hostile strings
 
 
 def salt(data_dir) -> None:
@@ -55,7 +56,7 @@ def salt(data_dir) -> None:
 
 def make_hostile_site(work) -> None:
     data = work / "data"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(small_data(), data)
     salt(data)
     done = build_site(work / "site", data)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -87,7 +88,7 @@ def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
 
 @pytest.mark.build
 def test_graphviz_syntax_in_labels_cannot_change_the_graph(hostile_site):
-    chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
+    chain_id = yaml.safe_load((small_data() / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     page = (hostile_site / "en" / "chains" / chain_id / "index.html").read_text(encoding="utf-8")
     svgs = re.findall(r'<svg role="(?:img|group)".*?</svg>', page, re.S)  # the wide and the narrow layout
     assert len(svgs) == 2
@@ -105,7 +106,7 @@ def test_no_script_from_data_runs_in_the_browser(hostile_site):
 
     tool, layer = f"tools/{SALTED.id}/", f"layers/{SALTED.layer}/"
     pages = [f"en/{tool}", tool, "en/glossary/", "en/", f"en/{layer}", "en/tools/"]
-    chain_id = yaml.safe_load((ROOT / "data" / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
+    chain_id = yaml.safe_load((small_data() / "chains.yaml").read_text(encoding="utf-8"))["chains"][0]["id"]
     pages += [f"en/chains/{chain_id}/", f"chains/{chain_id}/"]
     with serve(hostile_site) as base, sync_playwright() as playwright:
         browser = launch(playwright)

@@ -8,7 +8,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, SMALL_SITE_URL
 
 from macros.core.build.build import Build
 from macros.core.data.model import load
@@ -127,7 +127,7 @@ def test_booklet_pages_hold_their_chain_down_the_page(built_site, lang):
 
 @pytest.mark.longest
 @pytest.mark.build
-def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, shared_site_url, built_site):
+def test_make_serve_serves_the_print_pages_pdfs(tmp_path, small_site):
     """`python -m scripts serve` (what `make serve` runs): the Print page's PDF links answer."""
     import os
     import signal
@@ -141,10 +141,12 @@ def test_make_serve_serves_the_print_pages_pdfs(tmp_path, shared_site_layout, sh
         port = probe.getsockname()[1]
     command = [sys.executable, "-m", "scripts", "serve", "--dev-addr", f"127.0.0.1:{port}"]
     log = (tmp_path / "serve.log").open("wb")  # a file, not a pipe: a full pipe would stall the server
-    # The shared site's cache and address: its PDFs and pages are reused, as a contributor's
+    # The small project, with its site's cache: its PDFs and pages are reused, as a contributor's
     # second `make serve` reuses the first's.
-    env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache), "SITE_URL": shared_site_url}
-    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+    env = {**os.environ, "GSM_CACHE_DIR": str(small_site.cache), "SITE_URL": SMALL_SITE_URL}
+    server = subprocess.Popen(
+        command, cwd=small_site.project, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env
+    )
     pdf_url = f"http://127.0.0.1:{port}/print/gpu-stack-map-poster-zh-a3.pdf"
     try:
         deadline = time.monotonic() + 420  # a cold start prints every PDF, then builds the site

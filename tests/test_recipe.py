@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-from test_rename import copy_project
+from conftest import ROOT, SMALL_SITE_URL
 
 # (file, the line the snippet goes after, the snippet): README shows each snippet under its step.
 STEPS = [
@@ -71,10 +71,10 @@ def test_readme_shows_every_step_of_the_recipe_as_the_test_follows_it():
 
 
 @pytest.mark.build
-def test_a_new_data_file_type_added_by_the_recipe_validates_builds_and_shows_on_the_tool_page(
-    tmp_path, shared_site_layout
-):
-    project = copy_project(tmp_path / "project")
+def test_a_new_data_file_type_added_by_the_recipe_validates_builds_and_shows_on_the_tool_page(tmp_path, small_site):
+    # The small fixture project: a data type is added the same way, and it builds in seconds.
+    project = tmp_path / "project"
+    shutil.copytree(small_site.project, project)
     for file, anchor, snippet in STEPS:
         insert_after(project / file, anchor, snippet)
     (project / "data" / "makers.yaml").write_text(MAKERS, encoding="utf-8")
@@ -89,7 +89,9 @@ def test_a_new_data_file_type_added_by_the_recipe_validates_builds_and_shows_on_
         assert done.returncode == 0, f"{step}: {done.stdout}{done.stderr}"
     assert ", 1 makers (" in done.stdout, done.stdout  # validate's summary counts the new type too
     site = tmp_path / "site"
-    built = run(project, "build", "--no-print", "-d", str(site), GSM_CACHE_DIR=str(shared_site_layout.cache))
+    built = run(
+        project, "build", "--no-print", "-d", str(site), GSM_CACHE_DIR=str(small_site.cache), SITE_URL=SMALL_SITE_URL
+    )
     assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]
     for language_root, label in ((site, "厂商"), (site / "en", "Maker")):
         page = (language_root / "tools" / tool_id / "index.html").read_text(encoding="utf-8")

@@ -13,26 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import SMALL_SITE_URL
 
 from macros.core.data.shell_references import Shells, written_in
 
 LISTED = re.compile(
     r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<column>\d+): (?P<context>[^:\n]*): .*?unknown [a-z ]+ '(?P<id>[^']+)'", re.M
 )
-PROJECT = ("data", "docs", "macros", "scripts", "mkdocs.yml", "pyproject.toml")
-
-
-def copy_project(target: Path) -> Path:
-    target.mkdir()
-    for name in PROJECT:
-        source = ROOT / name
-        if source.is_dir():
-            ignore = shutil.ignore_patterns("node_modules", "vendor", "__pycache__")
-            shutil.copytree(source, target / name, ignore=ignore)
-        else:
-            shutil.copy(source, target / name)
-    return target
 
 
 def validate(project: Path) -> subprocess.CompletedProcess:
@@ -57,8 +44,10 @@ def fix(project: Path, listed: list[re.Match], old: str, new: str) -> None:
 
 
 @pytest.mark.build
-def test_renaming_a_tool_and_fixing_what_validate_lists_leaves_a_site_that_builds(tmp_path, shared_site_layout):
-    project = copy_project(tmp_path / "project")
+def test_renaming_a_tool_and_fixing_what_validate_lists_leaves_a_site_that_builds(tmp_path, small_site):
+    # The small fixture project: the rename reaches the same kinds of places, and it builds in seconds.
+    project = tmp_path / "project"
+    shutil.copytree(small_site.project, project)
     # The tool the page shells name most often: the rename reaches data, shells and mkdocs.yml.
     written = Counter(w.value for w in written_in(Shells.of(project / "mkdocs.yml")) if w.target.collection == "tools")
     old = written.most_common(1)[0][0]
@@ -76,7 +65,7 @@ def test_renaming_a_tool_and_fixing_what_validate_lists_leaves_a_site_that_build
     assert second.returncode == 0, "one run of validate lists every place:\n" + second.stdout + second.stderr
 
     site = tmp_path / "site"
-    env = {**os.environ, "GSM_CACHE_DIR": str(shared_site_layout.cache), "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "GSM_CACHE_DIR": str(small_site.cache), "SITE_URL": SMALL_SITE_URL, "NO_MKDOCS_2_WARNING": "1"}
     command = [sys.executable, "-m", "scripts", "build", "--no-print", "-d", str(site)]
     built = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True, timeout=900)
     assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]

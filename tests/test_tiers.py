@@ -13,14 +13,14 @@ import inspect
 import textwrap
 import types
 
-from conftest import build_site, is_slow
+from conftest import build_site, is_slow, run_build
 from shared_site import built_once
 
 import scripts.build
 from scripts.print_posters import write_pdfs
 
 # What starts a build: the shared helpers, the build and print commands' functions, MkDocs' own.
-BUILDERS = {build_site, built_once, write_pdfs, scripts.build.build}
+BUILDERS = {build_site, run_build, built_once, write_pdfs, scripts.build.build}
 BUILD_VERBS = {"build", "serve", "print"}  # `python -m scripts VERB` in a command line
 MKDOCS_BUILD = "mkdocs.commands.build"  # MkDocs' own build, in a program a test runs
 

@@ -14,6 +14,7 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, article_text, build_site, run_validate
 from picks import a_layer, first_with, model
 from shared_site import built_once
+from small_site import small_data, small_model
 from written import Written
 
 from macros.core.data import translations as t
@@ -171,13 +172,17 @@ def test_reflowing_a_text_does_not_make_it_stale():
     assert t.text_hash("a  long\n text") == t.text_hash("a long text") != t.text_hash("a longer text")
 
 
-# A tool not yet compared with its documentation (as `make new-tool` leaves one), another left
-# as it is, and the layer whose `gives` lags on the lagging site.
+# The lagging site is built from the small fixture data set (tests/small_site.py): its tool with
+# an avoid list lags in English, a tool not yet compared with its documentation (as `make new-tool`
+# leaves one), another left as it is, a myth, the glossary term and a layer's `gives`.
+SMALL = small_model()
+LAG_TOOL = first_with(SMALL.tools.values(), lambda tool: bool(tool.avoid), "tool with an avoid list")
+LAG_SUMMARY = ("tools", LAG_TOOL.id, "summary")
 UNCHECKED = first_with(
-    MODEL.tools.values(), lambda tool: tool.checked is not None and tool.id != TOOL.id, "checked tool"
+    SMALL.tools.values(), lambda tool: tool.checked is not None and tool.id != LAG_TOOL.id, "checked tool"
 ).id
-UNTOUCHED = first_with(MODEL.tools.values(), lambda tool: tool.id not in (TOOL.id, UNCHECKED), "tool").id
-LAGGING_LAYER = a_layer()
+UNTOUCHED = first_with(SMALL.tools.values(), lambda tool: tool.id not in (LAG_TOOL.id, UNCHECKED), "tool").id
+LAGGING_LAYER = a_layer(SMALL)
 
 
 @pytest.fixture(scope="session")
@@ -189,8 +194,8 @@ def lagging_site(run_folder) -> Path:
 
 def make_lagging_site(work: Path) -> None:
     data = work / "data"
-    shutil.copytree(ROOT / "data", data)
-    set_summary(data, "zh", ZH_NEW)
+    shutil.copytree(small_data(), data)
+    Written(data / "tools.yaml").set(*LAG_SUMMARY, "zh", text=LAG_TOOL.summary.zh + "迭代快。")
     myth = ("lists", "misconceptions", "items", 0, "text", "zh")
     lists = Written(data / "lists.yaml")
     lists.set(*myth, text=lists.node(*myth).value + "（改）")
@@ -208,16 +213,16 @@ def banner(page: Path):
 
 @pytest.mark.build
 def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_site):
-    english = banner(lagging_site / "en" / "tools" / TOOL.id / "index.html")
-    assert english is not None, f"the English page of {TOOL.id} shows no lag banner"
+    english = banner(lagging_site / "en" / "tools" / LAG_TOOL.id / "index.html")
+    assert english is not None, f"the English page of {LAG_TOOL.id} shows no lag banner"
     text = english.get_text(" ", strip=True)
     assert "This English text may lag behind the Chinese" in text and "In one line" in text
     link = english.find("a")
-    line = Written(ROOT / "data" / "tools.yaml").line(*SUMMARY, "en")
+    line = Written(small_data() / "tools.yaml").line(*LAG_SUMMARY, "en")
     assert link["href"] == f"https://github.com/gpu-stack-map/gpu-stack-map/blob/main/data/tools.yaml#L{line}"
     assert link.get_text() == f"data/tools.yaml, line {line}"
     # The Chinese is the new text: its page has no banner, nor has an untouched tool's page.
-    assert banner(lagging_site / "tools" / TOOL.id / "index.html") is None
+    assert banner(lagging_site / "tools" / LAG_TOOL.id / "index.html") is None
     assert banner(lagging_site / "en" / "tools" / UNTOUCHED / "index.html") is None
 
 
@@ -230,7 +235,7 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
     assert glossary is not None, "the Chinese glossary shows no lag banner"
     text = glossary.get_text(" ", strip=True)
     assert "这里的中文可能落后于英文" in text and f"{TERM.term.zh} · 术语" in text
-    line = Written(ROOT / "data" / "glossary.yaml").line("glossary", TERM.id, "term", "en")
+    line = Written(small_data() / "glossary.yaml").line("glossary", TERM.id, "term", "en")
     assert glossary.find("a")["href"].endswith(f"data/glossary.yaml#L{line}")
     assert banner(lagging_site / "en" / "glossary" / "index.html") is None
 
