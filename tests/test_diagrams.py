@@ -132,7 +132,8 @@ def test_a_warm_rebuild_of_the_real_site_runs_dot_zero_times_and_its_reused_page
     verified = re.findall(r"verify-reuse \((\w+)\): (\d+) reusable pages rendered again, all identical", done.stderr)
     languages = read_languages(ROOT / "mkdocs.yml").codes
     assert sorted(lang for lang, _ in verified) == sorted(languages), done.stderr[-2000:]
-    assert all(int(count) >= 20 for _, count in verified), verified
+    # A sampled page may never be stored (nothing to reuse); most are.
+    assert all(int(count) >= 15 for _, count in verified), verified
     assert not counter.exists() or counter.read_text() == ""  # warm: served from the cache
     first, second = inline_svgs(built_site), inline_svgs(site)
     assert first and first == second

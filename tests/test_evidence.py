@@ -162,7 +162,9 @@ def test_the_measured_page_shows_ranges_timers_shares_and_why_a_figure_varies(bu
     page = (built_site / "en" / "measured" / "index.html").read_text(encoding="utf-8")
     text = article_text(page)
     peaks = EVIDENCE.hardware.for_gpu(EVIDENCE.gelu.run.gpu)  # the captured GPU's datasheet, cited by title
-    assert "What this GPU can do" in text and MODEL.references[peaks.peaks["memory_tbs"].reference].title.get("en") in text
+    assert (
+        "What this GPU can do" in text and MODEL.references[peaks.peaks["memory_tbs"].reference].title.get("en") in text
+    )
     varying = [
         (path, size)
         for path in EVIDENCE.gelu.paths
@@ -198,7 +200,9 @@ def test_the_time_chart_draws_one_bar_per_measured_path_to_scale(built_site, lan
         assert len(rows) == len(results) and chart.title and chart.desc
         widths = [float(row.rect["width"]) for row in rows]
         # One clock for every bar: GPU time where the capture has it for all, else the call time.
-        clocks = [r.gpu_time_ms for r in results] if all(r.gpu_time_ms for r in results) else [r.time_ms for r in results]
+        clocks = (
+            [r.gpu_time_ms for r in results] if all(r.gpu_time_ms for r in results) else [r.time_ms for r in results]
+        )
         medians = [c.median for c in clocks]
         # Bars are to one scale: each bar's length over the slowest bar's is its median over the slowest median.
         for width, median in zip(widths, medians, strict=True):

@@ -218,7 +218,8 @@ def test_the_page_says_in_the_lagging_language_that_the_text_may_lag(lagging_sit
     text = english.get_text(" ", strip=True)
     assert "This English text may lag behind the Chinese" in text and "In one line" in text
     link = english.find("a")
-    line = Written(small_data() / "tools.yaml").line(*LAG_SUMMARY, "en")
+    # The data the lagging site was built from (a tool's `checked` was deleted above this one).
+    line = Written(lagging_site.parent / "data" / "tools.yaml").line(*LAG_SUMMARY, "en")
     assert link["href"] == f"https://github.com/gpu-stack-map/gpu-stack-map/blob/main/data/tools.yaml#L{line}"
     assert link.get_text() == f"data/tools.yaml, line {line}"
     # The Chinese is the new text: its page has no banner, nor has an untouched tool's page.
@@ -235,7 +236,7 @@ def test_list_and_glossary_pages_show_the_banner_for_their_lagging_fields(laggin
     assert glossary is not None, "the Chinese glossary shows no lag banner"
     text = glossary.get_text(" ", strip=True)
     assert "这里的中文可能落后于英文" in text and f"{TERM.term.zh} · 术语" in text
-    line = Written(small_data() / "glossary.yaml").line("glossary", TERM.id, "term", "en")
+    line = Written(lagging_site.parent / "data" / "glossary.yaml").line("glossary", TERM.id, "term", "en")
     assert glossary.find("a")["href"].endswith(f"data/glossary.yaml#L{line}")
     assert banner(lagging_site / "en" / "glossary" / "index.html") is None
 

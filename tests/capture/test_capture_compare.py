@@ -15,7 +15,11 @@ def test_gpu_time_per_call_sums_each_activity_by_name_over_the_calls():
 
 
 def test_gpu_time_leaves_out_zeroing_and_copies():
-    kernel_us = {"Memset (Device)": 5.0, "nvjet_sm90_tst_64x8_64x16_1x2_h_bz_NNT": 20.0, "triton_poi_fused_add_gelu_0": 3.0}
+    kernel_us = {
+        "Memset (Device)": 5.0,
+        "nvjet_sm90_tst_64x8_64x16_1x2_h_bz_NNT": 20.0,
+        "triton_poi_fused_add_gelu_0": 3.0,
+    }
     assert importer.gpu_ms(kernel_us, {"memset", "memcpy"}) == 0.023
 
 

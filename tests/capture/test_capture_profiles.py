@@ -68,7 +68,10 @@ def test_per_call_needs_at_least_one_call():
         ("loop_multiply_fusion", "xla-fusion"),
         # Names seen in the H100 capture of 2026-12-06: the CUTLASS kernel's mangled name holds
         # "fusion" (its epilogue), XLA names its Triton softmax like an Inductor kernel.
-        ("_ZN7cutlass13device_kernelINS_4gemm6kernel13GemmUniversalIN4cute5tupleIJiiiiEEENS1_10collective", "cutlass-gemm-fused"),
+        (
+            "_ZN7cutlass13device_kernelINS_4gemm6kernel13GemmUniversalIN4cute5tupleIJiiiiEEENS1_10collective",
+            "cutlass-gemm-fused",
+        ),
         ("triton_softmax_2", "xla-triton-softmax"),
         ("triton_red_fused__softmax_exp_prepare_softmax_online_sub_0", "inductor-triton"),
         ("void at::native::(anonymous namespace)::cunn_SoftMaxForward<8, float>", "aten-softmax"),
