@@ -69,7 +69,7 @@
       var width = Math.max(200, Math.min(2000, parseInt(widthBox.value, 10) || 728));
       code = '<iframe src="' + attribute(new URL(control.dataset.src, location.href).href) + '" title="' +
         attribute(control.dataset.title) + '" width="' + width + '" height="' + heightAt(figure, width, control.dataset.caption) +
-        '" style="border:0" loading="lazy"></iframe>\n' + control.dataset.resize;
+        '" style="border:0;max-width:100%" loading="lazy"></iframe>\n' + control.dataset.resize;
       box.value = code;
     }
     widthBox.addEventListener("input", write);

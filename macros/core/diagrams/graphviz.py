@@ -106,7 +106,9 @@ def clean_svg(svg: str, uid: str, title: str, desc: str) -> str:
         svg,
         count=1,
     )
-    svg = re.sub(r">\s+<", "><", svg)
+    # Only the layout's own whitespace between tags: a label's hair-space strut (dot_text.line_strut)
+    # is a text of its own, and Unicode \s would empty it (a 0-px-high text).
+    svg = re.sub(r">[ \t\r\n]+<", "><", svg)
     return svg
 
 
