@@ -29,7 +29,7 @@ from written import Written
 # run takes about two seconds, and `make bench` is where speed is measured.
 FEW_SECONDS = 60
 MAX_RSS_MB = 300  # generous: a clean run peaks around 45 MB
-LOCATED = re.compile(r"^\S+\.yaml:\d+:\d+: \S")
+LOCATED = re.compile(r"^\S+\.(yaml|md):\d+:\d+: \S")
 SUMMARY = re.compile(r"^\d+ error\(s\): fix them and run `make validate` again\.$")
 
 

@@ -174,10 +174,25 @@ class CaptureResult(_Strict):
     gpu_time_ms: float | None = Field(default=None, gt=0)
 
 
+class CaptureRun(_Strict):
+    """Where and when one capture of the side-by-side file ran, and what the GPU reported."""
+
+    date: str = Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+    gpu: str
+    driver: str
+    sm_count: int | None = Field(default=None, gt=0)
+    l2_cache_bytes: int | None = Field(default=None, gt=0)
+    total_memory_bytes: int | None = Field(default=None, gt=0)
+    archive_sha256: str = Sha256
+
+    def __getitem__(self, field: str):
+        return getattr(self, field)
+
+
 class Capture(_Strict):
     """What one capture measured on one GPU."""
 
-    run: dict
+    run: CaptureRun
     ceilings: dict[str, Spread | int] = {}
     results: list[CaptureResult]
     gemm: list[dict] = []  # the previous import's figures and kernel names, for the next import to compare

@@ -95,7 +95,7 @@ UI: dict[str, dict[str, str]] = {
     "source": {"zh": "来源文档", "en": "Source document"},
     "source_map": {
         "zh": "中文原稿《CUDA/GPU 编程栈地图》（本站据以编写的栈地图文章）",
-        "en": "“CUDA/GPU 编程栈地图”, the Chinese article mapping the CUDA/GPU stack that this site was written from",
+        "en": "“CUDA/GPU Programming Stack Map” (in Chinese), the article mapping the CUDA/GPU stack that this site was written from",
     },
     "source_catalog": {
         "zh": "英文目录《GPU Kernels, Compilers & Autodiff》（GPU 编译器、kernel 库和自动微分工具的一览）",
@@ -103,7 +103,7 @@ UI: dict[str, dict[str, str]] = {
     },
     "source_both": {
         "zh": "中文原稿《CUDA/GPU 编程栈地图》和英文目录《GPU Kernels, Compilers & Autodiff》",
-        "en": "The Chinese article “CUDA/GPU 编程栈地图” and the English catalog “GPU Kernels, Compilers & Autodiff”",
+        "en": "The Chinese article “CUDA/GPU Programming Stack Map” and the English catalog “GPU Kernels, Compilers & Autodiff”",
     },
     "edit": {"zh": "在 GitHub 上编辑这条数据", "en": "Edit this record on GitHub"},
     "name": {"zh": "名称", "en": "Name"},
@@ -153,10 +153,6 @@ UI: dict[str, dict[str, str]] = {
     "equivalent-of": {"zh": "CUDA 侧的对应", "en": "CUDA counterpart"},
     "equivalent-of~": {"zh": "其他栈（ROCm 等）上的对应", "en": "Counterparts on other stacks (ROCm …)"},
     "match-partial": {"zh": "部分对应", "en": "partial match"},
-    "compiled-on-cpu": {
-        "zh": "只编译、未运行：在无 GPU 的 CPU 机器上编译（{versions}，{date}）",
-        "en": "Compiled, never run: on a CPU-only machine ({versions}, {date})",
-    },
     "docs_via": {"zh": "（见上级 {parent} 的文档）", "en": "(documented as part of {parent})"},
     "related_tools": {"zh": "相关工具", "en": "Related tools"},
     "term": {"zh": "术语", "en": "Term"},

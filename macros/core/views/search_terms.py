@@ -309,7 +309,8 @@ SEARCH_SETTINGS = {
         ],
         # Asked how, with words beyond the names: the chain the full text ranks highest answers first.
         "how": ["how", "怎么", "如何", "怎样"],
-        "generic": ["gpu", "cuda", "kernel", "nvidia", "code", "代码"],
+        # Written as readers type them; search.js compares them case-folded (normalize).
+        "generic": ["GPU", "CUDA", "kernel", "NVIDIA", "code", "代码"],
     },
 }
 
