@@ -126,7 +126,13 @@ def test_a_warm_rebuild_of_the_real_site_runs_dot_zero_times_and_its_reused_page
     # The real site once more, from its cache: every page reusable, 25 of each language rendered
     # again at random and compared with the stored copy (an input the build key misses would show).
     done = run_build(
-        ROOT, site, shared_site_layout.cache, SITE_URL=url, GSM_DOT_COUNTER=str(counter), extra=["--verify-reuse", "25"]
+        ROOT,
+        site,
+        shared_site_layout.cache,
+        with_print=True,  # as the shared site was (its PDFs come from the print cache)
+        SITE_URL=url,
+        GSM_DOT_COUNTER=str(counter),
+        extra=["--verify-reuse", "25"],
     )
     assert done.returncode == 0, done.stderr[-3000:]
     verified = re.findall(r"verify-reuse \((\w+)\): (\d+) reusable pages rendered again, all identical", done.stderr)
