@@ -16,8 +16,11 @@ import sys
 import pytest
 from conftest import ROOT
 
-# Debian 12's python3-pip / the pip its venvs get: the oldest of the platforms README names.
-OLDEST_PIP = "23.0.1"
+# The pip each supported platform ships with its Python (README names them): Debian 12's
+# python3-pip, Ubuntu 24.04's, Debian 13's. An older pip does not run on a newer Python (pip 23.0
+# imports what Python 3.12 removed), so each interpreter is tested with its platform's pip.
+PLATFORM_PIP = {(3, 11): "23.0.1", (3, 12): "24.0", (3, 13): "25.1.1"}
+OLDEST_PIP = PLATFORM_PIP.get(sys.version_info[:2], PLATFORM_PIP[max(PLATFORM_PIP)])
 INSTALL = ROOT / "scripts" / "install-python-packages.sh"
 REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(?:[=<>!~]=?|\sfrom\s)")
 
@@ -40,6 +43,7 @@ def test_packages_named_in_picks_the_package_pip_refused():
 
 @pytest.mark.slow
 def test_both_locks_install_into_an_empty_environment_with_the_oldest_supported_pip(tmp_path):
+    # This interpreter's platform pip (Debian 12's 23.0.1 for Python 3.11, where the lock broke).
     venv, wheels = tmp_path / "venv", tmp_path / "wheels"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     # The old pip, on its own: fetched as a wheel, then run from that wheel to install itself.
