@@ -13,6 +13,7 @@ from macros.core.data.model import link, parse
 
 from . import excerpts, hostinfo, yamlout
 from .catalog import ArtifactSpec
+from .importer import excerpt_entry
 
 FILE = "amd-compile.yaml"
 # Triton's gfx942 stages beside its sm_90 ones, then the HIP kernel through clang.
@@ -71,24 +72,7 @@ def build(folder: Path, data_dir: Path) -> tuple[dict, dict[str, str], list[str]
         bound = model.measurements[spec.id]
         file_name = f"excerpts/{spec.id}.txt"
         files[file_name] = full.text
-        entries.append(
-            {
-                "id": spec.id,
-                "kind": spec.kind,
-                "refs": [yamlout.Inline(chain=ref.chain, step=ref.step) for ref in bound.steps],
-                "tools": yamlout.InlineList(bound.tools),
-                "producer": meta["producer"],
-                "producer_tool": bound.made_by,
-                "command": meta["command"],
-                "source_sha256": hostinfo.sha256_text(raw),
-                "source_lines": proof.lines_total,
-                "proof_patterns": yamlout.InlineList(spec.patterns),
-                "proof_missing": yamlout.InlineList(proof.missing),
-                "excerpt": proof.text,
-                "excerpt_file": file_name,
-                "excerpt_file_sha256": hostinfo.sha256_text(full.text),
-            }
-        )
+        entries.append(excerpt_entry(spec, bound, meta["producer"], meta["command"], raw, proof, full, file_name))
     code = sorted((Path(__file__).parent).glob("amd_*.py")) + [Path(__file__).parent / "kernels" / "gemm_bias_gelu.hip"]
     run = {
         "date": manifest["date"],

@@ -453,24 +453,8 @@ def build_artifacts(cap: Path, run: dict, records: dict, model: Model) -> tuple[
         bound = model.measurements[spec.id]  # its steps, its tools, what made it
         file_name = f"excerpts/{spec.id}.txt"
         files[file_name] = full.text
-        entry = {
-            "id": spec.id,
-            "kind": spec.kind,
-            "refs": [yamlout.Inline(chain=ref.chain, step=ref.step) for ref in bound.steps],
-            "tools": yamlout.InlineList(bound.tools),
-            "producer": meta.get("producer", ""),
-            "producer_tool": bound.made_by,
-            "command": command,
-            "source_sha256": hostinfo.sha256_text(
-                raw if not spec.sass else (cap / "artifacts" / f"{spec.source}.txt").read_text()
-            ),
-            "source_lines": proof.lines_total,
-            "proof_patterns": yamlout.InlineList(spec.patterns),
-            "proof_missing": yamlout.InlineList(proof.missing),
-            "excerpt": proof.text,
-            "excerpt_file": file_name,
-            "excerpt_file_sha256": hostinfo.sha256_text(full.text),
-        }
+        source = raw if not spec.sass else (cap / "artifacts" / f"{spec.source}.txt").read_text()
+        entry = excerpt_entry(spec, bound, meta.get("producer", ""), command, source, proof, full, file_name)
         if spec.facts:
             entry["facts"] = [
                 yamlout.Inline(name=fact.replace("_", "-"), value=cuda_notes.get(fact), unit="ms")
@@ -592,3 +576,24 @@ def _comparable(paths_doc: dict) -> list:
         for p in paths_doc["paths"]
         if p["sizes"]
     ]
+
+
+def excerpt_entry(spec, bound, producer: str, command: str, source: str, proof, full, file_name: str) -> dict:
+    """One excerpt's record in data/evidence/: what it is bound to, what made it, its proof and file
+    (the GPU capture's importer and the AMD compile's write the same record)."""
+    return {
+        "id": spec.id,
+        "kind": spec.kind,
+        "refs": [yamlout.Inline(chain=ref.chain, step=ref.step) for ref in bound.steps],
+        "tools": yamlout.InlineList(bound.tools),
+        "producer": producer,
+        "producer_tool": bound.made_by,
+        "command": command,
+        "source_sha256": hostinfo.sha256_text(source),
+        "source_lines": proof.lines_total,
+        "proof_patterns": yamlout.InlineList(spec.patterns),
+        "proof_missing": yamlout.InlineList(proof.missing),
+        "excerpt": proof.text,
+        "excerpt_file": file_name,
+        "excerpt_file_sha256": hostinfo.sha256_text(full.text),
+    }
