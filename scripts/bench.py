@@ -29,7 +29,7 @@ from pathlib import Path
 
 import yaml
 
-from macros.core.build.cache import BuildKey, DiskCache
+from macros.core.pipeline.cache import BuildKey, DiskCache
 from macros.core.data import translations
 from macros.core.data.model import load
 from macros.core.data.records import references_in

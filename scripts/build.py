@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from macros.adapter import engine
-from macros.core.build.cache import default_root
+from macros.core.pipeline.cache import default_root
 from macros.core.data.problems import DataError
 from macros.core.outputs import search_index
 from macros.core.outputs.print_sizes import size_text
@@ -110,7 +110,7 @@ def merge_languages(work: Path, staging: Path, config: Path, env: dict, with_pri
 def merge_pages(work: Path, staging: Path, config: Path, env: dict, with_print: bool):
     """Merge the languages' folders into `staging` and write what the pages need (404 pages, the
     Print page's sizes, sitemaps); return what the builds noticed (a SiteParts) for `finish_data`."""
-    from macros.core.build.finish import SiteParts, finish_pages
+    from macros.core.pipeline.finish import SiteParts, finish_pages
 
     languages = read_languages(config)
     # The default language's folder is the site; every other language built into <lang>/ of its own.
@@ -143,8 +143,8 @@ def finish_data(site: Path, config: Path, parts, search: bool = True, into: Path
     """The site-wide files made from the model and the built pages (`finish.finish_data`, into
     `into` when given), then the search index if `search`; False, having said why, if one fails."""
     # Imported here: a build whose inputs are unchanged copies its site and needs neither.
-    from macros.core.build.build import Build
-    from macros.core.build.finish import finish_data as write_data
+    from macros.core.pipeline.build import Build
+    from macros.core.pipeline.finish import finish_data as write_data
 
     values = read_config(config)
     data_dir = SiteOptions.of(values.get("extra")).data_folder(config)

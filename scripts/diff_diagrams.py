@@ -13,7 +13,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from macros.core.build.cache import BuildKey, DiskCache, default_root
+from macros.core.pipeline.cache import BuildKey, DiskCache, default_root
 from macros.core.data.model import load
 from macros.core.data.problems import DataError
 from macros.core.diagrams.dot_text import named_diagrams

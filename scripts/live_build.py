@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from macros.core.build.inputs import code_files
+from macros.core.pipeline.inputs import code_files
 from macros.core.outputs import search_index
 from macros.core.settings import environment
 
@@ -32,7 +32,7 @@ from .common import ROOT
 def code_stamp() -> tuple:
     """When and how big each file of the code is: changes when any of it is saved."""
     found = []
-    for path in code_files():  # the build key's code (macros/core/build/inputs.py)
+    for path in code_files():  # the build key's code (macros/core/pipeline/inputs.py)
         stat = path.stat()
         found.append((str(path), stat.st_mtime_ns, stat.st_size))
     return tuple(found)

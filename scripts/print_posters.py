@@ -12,7 +12,7 @@ import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from macros.core.build.build import Build
+from macros.core.pipeline.build import Build
 from macros.core.data.problems import DataError
 from macros.core.data.version import source_date
 from macros.core.outputs.poster import Edition, chains_booklet, stack_poster

@@ -1,7 +1,7 @@
 """The last finished sites, by a digest of everything a build reads, so a build whose inputs are
 all unchanged copies the site it made last time instead of making it again.
 
-The digest covers every part of the build key (macros/core/build/inputs.py: data, page shells,
+The digest covers every part of the build key (macros/core/pipeline/inputs.py: data, page shells,
 code, mkdocs.yml, Graphviz and its fonts, Python and the installed packages), the site's address,
 the commit date the output is stamped with and whether the PDFs are included. A build that copies PDFs
 made elsewhere (`make serve`'s GSM_PRINT_DIR) is never snapshotted. A copy, not a link: a site
@@ -16,7 +16,7 @@ import os
 import shutil
 from pathlib import Path
 
-from macros.core.build.inputs import BuildKey
+from macros.core.pipeline.inputs import BuildKey
 from macros.core.settings import environment
 
 KEPT = 2  # snapshots kept: the last build's, and the one before (a test's altered copy, a branch)

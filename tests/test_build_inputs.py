@@ -1,4 +1,4 @@
-"""The build's inputs are defined once (macros/core/build/inputs.py), and they cover everything that
+"""The build's inputs are defined once (macros/core/pipeline/inputs.py), and they cover everything that
 can change a page: a package upgrade (pymdown-extensions makes the heading anchors), ui.py's code,
 mkdocs.yml. The incremental test edits each kind in a real build; these check the key itself.
 """
@@ -13,12 +13,12 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from macros.core.build import inputs
+from macros.core.pipeline import inputs
 
 KEY_PROGRAM = """
 import dataclasses, json
 from pathlib import Path
-from macros.core.build.inputs import BuildKey
+from macros.core.pipeline.inputs import BuildKey
 print(json.dumps(dataclasses.asdict(BuildKey.of(Path("data"), Path("mkdocs.yml")))))
 """
 
@@ -53,7 +53,7 @@ def test_pages_depend_on_ui_code_but_record_its_words_one_by_one():
 
 def test_the_page_store_the_caches_and_the_snapshot_read_the_same_key():
     import scripts.site_snapshot as snapshot
-    from macros.core.build import cache, page_store
+    from macros.core.pipeline import cache, page_store
 
     assert cache.BuildKey is inputs.BuildKey is page_store.BuildKey is snapshot.BuildKey
     assert set(inputs.PAGE_PARTS) < set(inputs.BuildKey.parts())

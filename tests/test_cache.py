@@ -16,10 +16,10 @@ from picks import a_layer, a_tool, first_with
 from picks import model as load_model
 from small_site import small_model
 
-from macros.core.build.build import Build
-from macros.core.build.cache import BuildKey, DiskCache
-from macros.core.build.page_inputs import PageInputs
-from macros.core.build.page_store import PageStore, site_digest
+from macros.core.pipeline.build import Build
+from macros.core.pipeline.cache import BuildKey, DiskCache
+from macros.core.pipeline.page_inputs import PageInputs
+from macros.core.pipeline.page_store import PageStore, site_digest
 from macros.core.diagrams.graphviz import Diagrams
 from macros.core.outputs.llms_files import cached_markdown
 from macros.core.outputs.llms_text import SitePage

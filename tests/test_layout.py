@@ -1,5 +1,5 @@
 """The code's layout holds: the core's folders import only the folders above them in the flow
-(settings → data → diagrams → views → outputs → build), the core never imports the adapter, and
+(settings → data → diagrams → views → outputs → pipeline), the core never imports the adapter, and
 only the adapter imports the site engine. Read from the source with `ast`, so it costs nothing.
 """
 
@@ -14,7 +14,7 @@ from conftest import ROOT
 MACROS = ROOT / "macros"
 CORE = MACROS / "core"
 # The core's folders in the order of the flow: each may import the ones before it, never after.
-FLOW = ("settings", "data", "diagrams", "views", "outputs", "build")
+FLOW = ("settings", "data", "diagrams", "views", "outputs", "pipeline")
 ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros", "properdocs")
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from conftest import ROOT, SMALL_SITE_URL
 
-from macros.core.build.build import Build
+from macros.core.pipeline.build import Build
 from macros.core.data.model import load
 from macros.core.outputs.poster import Edition
 from macros.core.outputs.print_sizes import size_text, with_sizes

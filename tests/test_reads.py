@@ -11,8 +11,8 @@ import picks
 from conftest import ROOT
 from jinja2 import meta
 
-from macros.core.build.build import Build
-from macros.core.build.page_inputs import PageInputs, _template_names
+from macros.core.pipeline.build import Build
+from macros.core.pipeline.page_inputs import PageInputs, _template_names
 from macros.core.data import routes
 from macros.core.data.recorded_model import RecordedModel
 from macros.core.settings import reads

@@ -45,19 +45,19 @@ language_hooks.py (listed first under `hooks:`) one language per process, for
                  with GSM_BUILD_LANGUAGE set, its on_config sets static-i18n's
                  `current_language` before static-i18n's own on_config (-100), which starts
                  from the default language only when none is set; its on_post_build (-50)
-                 saves what the site-wide files need (core/build/finish.py's SiteParts) and sets
+                 saves what the site-wide files need (core/pipeline/finish.py's SiteParts) and sets
                  `I18n.building`, so static-i18n's on_post_build returns instead of building
                  the other languages. Such a build writes its pages under <site>/<lang>/ and a
                  sitemap.xml of its own language at <site>/ (site_files.merge_language_sitemaps
                  joins them in language order, as one process writes it).
 (the core)     the site-wide files (404 pages, search, export, sitemaps, llms) never touch the
-                 engine, so they live in the core: core/build/finish.py writes them from the whole
+                 engine, so they live in the core: core/pipeline/finish.py writes them from the whole
                  site and the languages' SiteParts (on_post_build in one process, or `python -m
                  scripts build` after merging the languages' folders), with core/outputs/
                  search_index.py (Pagefind, one index per `<html lang>`, what `overrides/main.html`
                  marks), site_files.py and llms_files.py (on_post_page hands it each finished page).
 reuse.py       which pages are reused and which are rendered with their reads recorded
-                 (core/build/page_store.py keeps them, core/build/page_inputs.py digests the reads).
+                 (core/pipeline/page_store.py keeps them, core/pipeline/page_inputs.py digests the reads).
 dev_server.py  `make serve`'s live-reload server (MkDocs's LiveReloadServer) and its builder
                  processes: `python -m macros.adapter.dev_server mkdocs.yml` builds on request,
                  MkDocs in-process, until its stdin closes (scripts/live_build.py drives them).

@@ -3,7 +3,7 @@ long-lived builder processes rebuild on every saved change (scripts/live_build.p
 
 The builders (`worker`, a process per language) run MkDocs in-process, build after build, so
 neither Python's imports nor the unchanged data files are read again: a saved edit costs what
-it changes (core/build/page_store.py reuses every page whose inputs held). They
+it changes (core/pipeline/page_store.py reuses every page whose inputs held). They
 leave the Pagefind index to the server, which writes it once the new pages are served. A change
 to the code (macros/, scripts/) restarts the builders, since Python keeps the modules it imported.
 """

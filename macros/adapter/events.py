@@ -19,8 +19,8 @@ from jinja2 import FileSystemBytecodeCache
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from ..core.build.finish import finish_site
-from ..core.build.page_store import PageStore, site_digest
+from ..core.pipeline.finish import finish_site
+from ..core.pipeline.page_store import PageStore, site_digest
 from ..core.data.problems import DataError
 from ..core.outputs import llms_files
 from ..core.outputs.search_index import SearchIndexError
@@ -96,7 +96,7 @@ def check_reused_pages(reuse: Reuse, language: str) -> None:
     if reuse.stale:
         raise PluginError(
             f"{len(reuse.stale)} of {len(reuse.checking)} reusable {language} pages differ when rendered again; "
-            "the build key (macros/core/build/inputs.py) misses an input they read:\n  " + "\n  ".join(reuse.stale)
+            "the build key (macros/core/pipeline/inputs.py) misses an input they read:\n  " + "\n  ".join(reuse.stale)
         )
     print(
         f"verify-reuse ({language}): {len(reuse.checking)} reusable pages rendered again, all identical",

@@ -1,11 +1,11 @@
-"""Pages reused from the last build whose inputs they read are unchanged (core/build/page_store.py).
+"""Pages reused from the last build whose inputs they read are unchanged (core/pipeline/page_store.py).
 
 For each page, before static-i18n and mkdocs-macros see its Markdown (on_page_markdown, first),
 the build looks for a stored copy whose inputs all hold. A reused page is emptied: mkdocs-macros
 is told not to render it (`render_macros: false`), Markdown converts nothing, and the theme
 renders `gsm-reused.html`, a template with nothing in it; on_post_page puts the stored HTML back.
 With --verify-reuse, a few pages that could be reused are rendered all the same and compared with
-their stored copies: a difference means an input the build key misses (core/build/inputs.py).
+their stored copies: a difference means an input the build key misses (core/pipeline/inputs.py).
 Every other page is rendered with its reads recorded: while mkdocs-macros renders its Markdown
 (on_page_markdown to on_page_content) and while the theme renders it (on_page_context to
 on_post_page), since MkDocs renders every page's Markdown before any page's template.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from ..core.build.page_store import PageStore, StoredPage, source_digest
+from ..core.pipeline.page_store import PageStore, StoredPage, source_digest
 from ..core.settings import reads
 
 REUSED_TEMPLATE = "gsm-reused.html"  # overrides/: empty, so the theme does no work for the page

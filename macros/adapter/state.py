@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.build.build import Build
-from ..core.build.finish import SiteParts
+from ..core.pipeline.build import Build
+from ..core.pipeline.finish import SiteParts
 from ..core.settings import reads
 from ..core.settings.languages import Languages
 from ..core.settings.options import SiteOptions

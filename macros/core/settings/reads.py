@@ -6,7 +6,7 @@ build re-renders the page only if the value behind one of its keys changed. Noth
 what a page depends on: what it read is what it depends on.
 
 A key is a tuple of strings (and tuples of strings): ("ui", "summary"), ("template", "x.html"),
-("item", "tools", "ptx"). core/build/page_inputs.py says what each kind of key stands for now.
+("item", "tools", "ptx"). core/pipeline/page_inputs.py says what each kind of key stands for now.
 """
 
 from __future__ import annotations
