@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from macros.core.data.version import commit_epoch
 from macros.core.settings import environment
 
-from .build import commit_epoch
 from .common import FAILED, OK, ROOT
 from .site_compare import Comparison, compare_sites, regex_explanation
 
@@ -129,7 +129,7 @@ def build_site(python: Path, source: Path, site: Path, work: Path, name: str) ->
     env = {
         **os.environ,
         environment.CACHE_DIR: str(work / f"cache-{name}"),
-        environment.SOURCE_DATE_EPOCH: os.environ.get(environment.SOURCE_DATE_EPOCH) or commit_epoch(),
+        environment.SOURCE_DATE_EPOCH: os.environ.get(environment.SOURCE_DATE_EPOCH) or commit_epoch(ROOT) or "0",
     }
     start = time.perf_counter()
     run_step([str(python), "-m", "scripts", "build", "-d", str(site)], work / f"build-{name}.log", cwd=source, env=env)

@@ -334,7 +334,6 @@ def judge(judges: tuple[str, ...] = ("nu", "lighthouse"), reports: Path | None =
     """Build the site for a local address, serve it there, run the judges; True when all pass.
 
     Lighthouse's JSON reports are kept in `reports` when given."""
-    from .build import engine_environment
     from .static_server import bind, running
 
     install(with_lighthouse="lighthouse" in judges)
@@ -347,7 +346,7 @@ def judge(judges: tuple[str, ...] = ("nu", "lighthouse"), reports: Path | None =
             print(f"Building the site for {base_url} …", flush=True)
             # With the PDFs, as deployed: the print page shows each one's first page and size.
             command = [sys.executable, "-m", "scripts", "build", "-d", str(site)]
-            env = {**engine_environment(), environment.SITE_URL: base_url}
+            env = {**os.environ, environment.SITE_URL: base_url}
             done = subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True)
             if done.returncode != 0:
                 raise JudgeError(f"the site did not build:\n{(done.stdout + done.stderr).strip()[-3000:]}")

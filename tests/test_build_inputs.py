@@ -52,7 +52,7 @@ def test_pages_depend_on_ui_code_but_record_its_words_one_by_one():
 
 
 def test_the_page_store_the_caches_and_the_snapshot_read_the_same_key():
-    import scripts.site_snapshot as snapshot
+    import macros.core.pipeline.snapshots as snapshot
     from macros.core.pipeline import cache, page_store
 
     assert cache.BuildKey is inputs.BuildKey is page_store.BuildKey is snapshot.BuildKey

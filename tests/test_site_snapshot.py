@@ -3,9 +3,12 @@ inputs changes with each of them, and the kept site is a copy that later edits c
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conftest import ROOT
 
-from scripts.site_snapshot import KEPT, Snapshots, inputs_digest
+from macros.core.pipeline.site_build import BuildJob
+from macros.core.pipeline.snapshots import KEPT, Snapshots, inputs_digest
 
 CONFIG = ROOT / "mkdocs.yml"
 ENV = {"SOURCE_DATE_EPOCH": "1700000000"}
@@ -22,8 +25,12 @@ def test_the_digest_changes_with_the_data_the_address_the_date_and_the_pdfs(data
     assert inputs_digest(CONFIG, data_copy, True, ENV) != first
 
 
-def test_a_build_that_copies_pdfs_made_elsewhere_is_never_kept(data_copy):
-    assert inputs_digest(CONFIG, data_copy, False, {**ENV, "GSM_PRINT_DIR": "/somewhere"}) is None
+def test_a_build_that_copies_pdfs_made_elsewhere_or_verifies_reuse_is_never_kept(data_copy, tmp_path, monkeypatch):
+    monkeypatch.setenv("GSM_DATA_DIR", str(data_copy))
+    job = BuildJob(CONFIG, tmp_path / "site", ENV, with_print=False)
+    assert job.snapshot_digest() == inputs_digest(CONFIG, data_copy, False, job.engine_env())
+    assert replace(job, print_dir=tmp_path / "print").snapshot_digest() is None
+    assert replace(job, verify_reuse=5).snapshot_digest() is None
 
 
 def test_a_kept_site_comes_back_whole_and_edits_to_the_copy_do_not_reach_it(tmp_path):

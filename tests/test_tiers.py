@@ -17,7 +17,7 @@ from conftest import build_site, is_slow, run_build
 from shared_site import built_once
 
 import scripts.build
-from scripts.print_posters import write_pdfs
+from macros.core.pipeline.pdfs import write_pdfs
 
 # What starts a build: the shared helpers, the build and print commands' functions, MkDocs' own.
 BUILDERS = {build_site, run_build, built_once, write_pdfs, scripts.build.build}

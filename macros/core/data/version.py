@@ -22,17 +22,20 @@ def data_version(data_dir: Path) -> str:
     return digest.hexdigest()[:10]
 
 
-def source_date(project: Path) -> str:
-    """SOURCE_DATE_EPOCH, else the last commit's date, as YYYY-MM-DD (UTC)."""
-    epoch = os.environ.get(environment.SOURCE_DATE_EPOCH)
-    if not epoch:
-        try:
-            done = subprocess.run(
-                ["git", "-C", str(project), "log", "-1", "--format=%ct"], capture_output=True, text=True, timeout=10
-            )
-            epoch = done.stdout.strip() if done.returncode == 0 else ""
-        except (OSError, subprocess.SubprocessError):
-            epoch = ""
+def commit_epoch(project: Path) -> str:
+    """Seconds since the epoch of the last commit ("" outside a git checkout)."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(project), "log", "-1", "--format=%ct"], capture_output=True, text=True, timeout=10
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def source_date(project: Path, epoch: str | None = None) -> str:
+    """`epoch`, else SOURCE_DATE_EPOCH, else the last commit's date, as YYYY-MM-DD (UTC)."""
+    epoch = epoch or os.environ.get(environment.SOURCE_DATE_EPOCH) or commit_epoch(project)
     if not epoch:
         return "unreleased"
     return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%d")

@@ -4,7 +4,7 @@ all unchanged copies the site it made last time instead of making it again.
 The digest covers every part of the build key (macros/core/pipeline/inputs.py: data, page shells,
 code, mkdocs.yml, Graphviz and its fonts, Python and the installed packages), the site's address,
 the commit date the output is stamped with and whether the PDFs are included. A build that copies PDFs
-made elsewhere (`make serve`'s GSM_PRINT_DIR) is never snapshotted. A copy, not a link: a site
+made elsewhere (`make serve`) is never snapshotted (site_build.BuildJob.snapshot_digest). A copy, not a link: a site
 may be changed in place after the build (a test that breaks a link on purpose) and the cache
 must not change with it.
 """
@@ -16,17 +16,14 @@ import os
 import shutil
 from pathlib import Path
 
-from macros.core.pipeline.inputs import BuildKey
-from macros.core.settings import environment
+from ..settings import environment
+from .inputs import BuildKey
 
 KEPT = 2  # snapshots kept: the last build's, and the one before (a test's altered copy, a branch)
 
 
-def inputs_digest(config: Path, data_dir: Path, with_print: bool, env: dict) -> str | None:
-    """What the build of `config` would read (every part of the build key), as one digest (None:
-    never snapshot this build)."""
-    if env.get(environment.PRINT_DIR):
-        return None
+def inputs_digest(config: Path, data_dir: Path, with_print: bool, env: dict) -> str:
+    """What the build of `config` would read (every part of the build key), as one digest."""
     key = BuildKey.of(data_dir, config)
     context = [
         key.of_parts(BuildKey.parts()),
