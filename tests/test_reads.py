@@ -11,13 +11,13 @@ import picks
 from conftest import ROOT
 from jinja2 import meta
 
-from macros.core.pipeline.build import Build
-from macros.core.pipeline.page_inputs import PageInputs, _template_names
 from macros.core.data import routes
 from macros.core.data.recorded_model import RecordedModel
+from macros.core.pipeline.build import Build
+from macros.core.pipeline.page_inputs import PageInputs, _template_names
 from macros.core.settings import reads
 from macros.core.settings.languages import read_languages
-from macros.core.views import views
+from macros.core.views import tool_pages
 from macros.core.views.page import Page
 from macros.core.views.render import ENVIRONMENT, TEMPLATES
 
@@ -58,7 +58,7 @@ def test_nothing_is_recorded_outside_a_page():
 def test_a_rendered_tool_page_records_its_tool_its_templates_its_words_and_its_diagram():
     build = Build.start(ROOT / "data", LANGUAGES, ROOT / "mkdocs.yml")
     tool = picks.a_tool_in_the_stack()
-    keys = recorded(lambda: views.tool_page(Page(build, "en", f"tools/{tool.id}/"), tool.id, ""))
+    keys = recorded(lambda: tool_pages.tool_page(Page(build, "en", f"tools/{tool.id}/"), tool.id, ""))
     assert ("item", "tools", tool.id) in keys
     assert ("template", "tool_page.md") in keys
     assert any(key[0] == "ui" for key in keys)

@@ -34,7 +34,7 @@ STEPS = [
     ("macros/core/data/records.py", "    kind: KindId\n", "    maker: MakerId | None = None\n"),
     ("macros/core/data/model.py", "    measurements: dict[str, r.MeasuredWords]\n", "    makers: dict[str, r.Maker]\n"),
     (
-        "macros/core/views/views.py",
+        "macros/core/views/tool_pages.py",
         "    refs, via = page.model.docs_for(tool_id)\n",
         '    if tool.maker:\n        rows.append(text(page.ui("maker"), inline_html(page.t(page.model.makers[tool.maker].name))))\n',
     ),

@@ -18,7 +18,7 @@ from ..settings import addresses
 from ..settings.languages import Languages
 from ..settings.palette import FONT, MONO_FONT, layer_colours
 from ..settings.ui import ui
-from ..views.evidence_views import chart_view
+from ..views.measured_chart import chart_view
 from ..views.page import interface_word
 from ..views.render import TEMPLATES, render
 
