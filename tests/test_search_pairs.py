@@ -12,7 +12,8 @@ from macros.core.data.markup import plain
 from macros.core.data.model import load
 from macros.core.data.shell_references import Shells, pages_showing, shell_page
 from macros.core.views.search_pairs import COMPARE_SETTINGS, comparison_index, pair_key
-from macros.core.views.search_terms import SEARCH_SETTINGS, name_index
+from macros.core.views.name_index import name_index
+from macros.core.views.search_terms import SEARCH_SETTINGS
 
 MODEL = load(ROOT / "data")
 SHELLS = Shells.of(ROOT / "mkdocs.yml")

@@ -25,8 +25,8 @@ from ..data.markup import plain
 from ..data.shell_references import Shells, pages_showing
 from ..settings import addresses
 from ..settings.languages import Languages
+from ..views.name_index import name_index
 from ..views.search_pairs import comparison_index
-from ..views.search_terms import name_index
 
 
 class SearchIndexError(RuntimeError):

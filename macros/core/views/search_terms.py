@@ -1,18 +1,9 @@
-"""What search needs from the data beyond the pages' text: the names each record page is
-found by (in both languages), and an exact-name index that puts the page a name belongs to
-first, whatever the full-text ranking says."""
+"""What search needs beyond the pages' text: how the search box ranks results and reads a query
+(its settings, in one place), and the names each record page is found by, in both languages."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
-
-from ..data import routes
-from ..data.markup import plain
-from ..settings import addresses
-from ..settings.ui import ui
-
-KIND_ORDER = ("tool", "layer", "chain", "glossary", "page")  # which page wins when names collide
 
 # How the search box ranks and shows results, in one place (search.js reads it from the box's
 # data-settings). Chosen with `make search-eval` (tests/search/queries.yaml): titles and names
@@ -315,7 +306,7 @@ SEARCH_SETTINGS = {
 }
 
 
-def _forms(text: str) -> list[str]:
+def name_forms(text: str) -> list[str]:
     """A name and the forms in and around it: "automatic differentiation (autodiff, AD)" gives all
     three, "图编译器 / 运行时 / 推理引擎" each part, "1. 应用" the name without its number."""
     inner = [part for group in re.findall(r"[（(]([^）)]+)[）)]", text) for part in re.split(r"[,，、]\s*", group)]
@@ -331,7 +322,7 @@ def _forms(text: str) -> list[str]:
 def record_forms(record) -> list[str]:
     """A record's name (tool, layer) or title (chain) in both languages, with its forms."""
     text = getattr(record, "name", None) or record.title
-    return list(dict.fromkeys(_forms(text.zh) + _forms(text.en)))
+    return list(dict.fromkeys(name_forms(text.zh) + name_forms(text.en)))
 
 
 def search_meta(model, section: str, record, lang: str) -> dict:
@@ -344,68 +335,8 @@ def search_meta(model, section: str, record, lang: str) -> dict:
         words += record.aliases
         for term in model.glossary.values():
             if record.id in term.tools:
-                words += _forms(term.term.zh) + _forms(term.term.en)
+                words += name_forms(term.term.zh) + name_forms(term.term.en)
         if record.layer:
             meta["layer"] = model.layers[record.layer].name.get(lang)
     meta["words"] = list(dict.fromkeys(w for w in words if w))
     return meta
-
-
-def normalize(name: str) -> str:
-    """How a query and a name are compared: width-folded, lowercase, single spaces."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
-def name_index(model, lang: str, prefix: str = "", pages: list[tuple[str, str]] = ()) -> dict[str, list[dict]]:
-    """normalized name → the pages it names, best first: tools by name or alias (and the path
-    finder's page for a starting point), layers, chains, glossary terms (in either language) and
-    hand-written pages by title (`pages`: title, path).
-    Paths are relative to the site's root (`prefix` is the language's folder, "en/"); each
-    entry carries its kind and, for a tool, its layer in `lang`, as the search box shows them."""
-    entries: list[tuple[str, dict]] = []
-
-    def add(names, entry: dict) -> None:
-        entry["path"] = prefix + entry["path"]
-        for name in names:
-            entries.append((normalize(name), entry))
-
-    for tool in model.tools.values():
-        layer = model.layers[tool.layer].name.get(lang) if tool.layer else ""
-        entry = {"path": addresses.tool_path(tool.id), "title": tool.name.get(lang), "kind": "tool", "layer": layer}
-        entry["id"] = tool.id  # names the tool in the comparison index (search/compare-<lang>.json)
-        add([*record_forms(tool), *tool.aliases], entry)
-    for tool_id in routes.starting_points(model):
-        # A starting point's routes to the GPU ("From an ONNX model to the GPU"), after its tool page.
-        tool = model.tools[tool_id]
-        title = ui("finder_page_title", lang).format(start=plain(tool.name.get(lang)))
-        add(
-            [*record_forms(tool), *tool.aliases],
-            {"path": addresses.start_path(tool_id), "title": title, "kind": "page"},
-        )
-    for layer in model.layers.values():
-        add(
-            record_forms(layer),
-            {"path": addresses.layer_path(layer.id), "title": layer.name.get(lang), "kind": "layer"},
-        )
-    for chain in model.chains.values():
-        add(
-            record_forms(chain),
-            {"path": addresses.chain_path(chain.id), "title": chain.title.get(lang), "kind": "chain"},
-        )
-    tool_names = {normalize(name) for tool in model.tools.values() for name in record_forms(tool)}
-    for term in model.glossary.values():
-        entry = {"path": f"glossary/#term-{term.id}", "title": term.term.get(lang), "kind": "glossary"}
-        # "program instance (Triton)" is found by its own name, not by the tool it qualifies.
-        forms = [f for f in _forms(term.term.zh) + _forms(term.term.en) if normalize(f) not in tool_names]
-        add(forms, entry)
-    for title, path in pages:
-        add(_forms(title), {"path": path, "title": title, "kind": "page"})
-
-    index: dict[str, list[dict]] = {}
-    for name, entry in entries:
-        found = index.setdefault(name, [])
-        if name and entry["path"] not in [e["path"] for e in found]:
-            found.append(entry)
-    for found in index.values():
-        found.sort(key=lambda e: KIND_ORDER.index(e["kind"]))
-    return index
