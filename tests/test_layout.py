@@ -1,6 +1,7 @@
 """The code's layout holds: the core's folders import only the folders above them in the flow
-(settings → data → diagrams → views → outputs → pipeline), the core never imports the adapter, and
-only the adapter imports the site engine. Read from the source with `ast`, so it costs nothing.
+(settings → data → diagrams → views → outputs → pipeline), the core never imports the adapter, only
+the adapter imports the site engine, and no module of macros/ or scripts/ imports one that imports it
+back. Read from the source with `ast`, so it costs nothing.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ FLOW = ("settings", "data", "diagrams", "views", "outputs", "pipeline")
 ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros", "properdocs")
 
 
-def imports_of(path: Path) -> list[tuple[int, str]]:
-    """(line, module) of every import in `path`, relative ones resolved to `macros.…` names."""
+def imports_of(path: Path, with_names: bool = False) -> list[tuple[int, str]]:
+    """(line, module) of every import in `path`, relative ones resolved to `macros.…` names;
+    `with_names` adds "module.name" for each name a `from module import` takes (it may be a module)."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -33,6 +35,8 @@ def imports_of(path: Path) -> list[tuple[int, str]]:
                 module = node.module or ""
             # "from . import x" names modules: count each as imported.
             names = [f"{module}.{alias.name}" for alias in node.names] if not node.module else [module]
+            if with_names and node.module:
+                names += [f"{module}.{alias.name}" for alias in node.names]
             found += [(node.lineno, name) for name in names]
     return found
 
@@ -83,3 +87,52 @@ def test_only_the_adapter_imports_the_engine():
         if module.split(".")[0] in ENGINE
     ]
     assert not outside, "\n".join(outside)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, list[str]]:
+    """Each module of macros/ and scripts/ → the project's modules it imports, at its top or inside
+    a function (a lazy import still needs the other module to be importable first)."""
+    paths = [
+        p for p in sorted(MACROS.rglob("*.py")) + sorted(ROOT.glob("scripts/**/*.py")) if "node_modules" not in p.parts
+    ]
+    modules = {module_name(p): p for p in paths}
+    return {
+        name: sorted({module for _, module in imports_of(path, with_names=True) if module in modules} - {name})
+        for name, path in modules.items()
+    }
+
+
+def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
+    """One cycle of the graph as the modules along it, first one repeated at the end; None if none."""
+    done: set[str] = set()
+    trail: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        if module in trail:
+            return trail[trail.index(module) :] + [module]
+        if module in done:
+            return None
+        trail.append(module)
+        for imported in graph[module]:
+            if cycle := visit(imported):
+                return cycle
+        trail.pop()
+        done.add(module)
+        return None
+
+    return next((cycle for module in graph if (cycle := visit(module))), None)
+
+
+def test_find_cycle_names_a_cycle_and_only_a_cycle():
+    assert find_cycle({"a": ["b"], "b": ["c"], "c": ["a"]}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": ["b", "c"], "b": ["c"], "c": []}) is None
+
+
+def test_no_import_cycle_anywhere():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
