@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 from conftest import ROOT
@@ -50,3 +52,36 @@ def test_every_environment_variable_the_code_reads_is_named_in_one_place():
     assert all(
         name in environment.VARIABLES for name in vars(environment).values() if isinstance(name, str) and name.isupper()
     )
+
+
+def writes_to_the_environment(path: Path) -> list[str]:
+    """Lines of `path` that set one of the project's environment variables in its own process."""
+    names = {name for name in vars(environment) if name.isupper() and name != "VARIABLES"}
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        target = node.targets[0] if isinstance(node, ast.Assign) else None
+        call = node.func if isinstance(node, ast.Call) else None
+        environ = ast.unparse(target.value) if isinstance(target, ast.Subscript) else None
+        if isinstance(call, ast.Attribute) and call.attr in ("update", "setdefault"):
+            environ = ast.unparse(call.value)
+        if environ == "os.environ" and any(re.search(rf"\b{name}\b", ast.unparse(node)) for name in names):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+def test_environment_variables_only_cross_process_boundaries():
+    # A process tells the ones it starts through their environment; nothing sets one for itself.
+    code = sorted((ROOT / "macros").rglob("*.py")) + sorted((ROOT / "scripts").rglob("*.py"))
+    written = [line for path in code for line in writes_to_the_environment(path)]
+    assert not written, "pass it as an argument, or in the environment of the process started:\n" + "\n".join(written)
+
+
+def test_no_code_changes_sys_path():
+    code = sorted((ROOT / "macros").rglob("*.py")) + sorted((ROOT / "scripts").rglob("*.py"))
+    patched = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in code
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"sys\.path\.(insert|append)|sys\.path\s*=|sys\.path\[", line)
+    ]
+    assert not patched, patched

@@ -1,5 +1,5 @@
 """The development server of `make serve`: MkDocs's own live-reload server over a site that
-long-lived builder processes rebuild on every saved change (scripts/live_build.py).
+long-lived builder processes rebuild on every saved change (page_builders.py's LiveBuilders).
 
 The builders (`worker`, a process per language) run MkDocs in-process, build after build, so
 neither Python's imports nor the unchanged data files are read again: a saved edit costs what
@@ -11,14 +11,11 @@ to the code (macros/, scripts/) restarts the builders, since Python keeps the mo
 from __future__ import annotations
 
 import logging
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.livereload import LiveReloadServer
-
-from ..core.settings import environment
 
 
 def serve(site: Path, rebuild: Callable[[], object], host: str, port: int, watched: list[Path]) -> None:
@@ -41,9 +38,9 @@ def serve(site: Path, rebuild: Callable[[], object], host: str, port: int, watch
 
 
 def worker(config_file: str) -> None:
-    """Build `config_file` into each site folder named on a line of stdin (with GSM_BUILD_LANGUAGE
-    set, a tab and where to save that language's share of the site-wide files); answer "ok" or
-    "failed" on stdout (MkDocs's messages go to stderr)."""
+    """Build `config_file` into each site folder named on a line of stdin (GSM_BUILD_LANGUAGE's
+    language only; its share of the site-wide files goes beside the folder, state.parts_file);
+    answer "ok" or "failed" on stdout (MkDocs's messages go to stderr)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -51,9 +48,7 @@ def worker(config_file: str) -> None:
     answers = sys.stdout
     sys.stdout = sys.stderr  # anything printed by a build stays out of the answers
     for line in sys.stdin:
-        site_dir, _, parts = line.rstrip("\n").partition("\t")
-        if parts:
-            os.environ[environment.BUILD_PARTS] = parts
+        site_dir = line.rstrip("\n")
         ok = True
         try:
             config = load_config(config_file, site_dir=site_dir, strict=True)

@@ -1,38 +1,34 @@
-"""MkDocs hook file (mkdocs.yml `hooks:`): forwards the build events to the adapter package.
+"""MkDocs hook file (mkdocs.yml `hooks:`): hands MkDocs the events of the site's plugin
+(plugin.py's StackMapPlugin, one per process; each build starts its own state on it).
 
-MkDocs loads a hook file by path, as a module outside any package; this makes the project
-importable and re-exports the event handlers of macros.adapter.events.
+MkDocs loads a hook file by its path, outside any package. Run from the project's root (`make`,
+`python -m mkdocs`), the package `macros` is importable; run otherwise (a `mkdocs` command
+on the PATH), its package is loaded from its own folder, by path: sys.path is left alone.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
-PROJECT = str(Path(__file__).resolve().parents[2])
-if PROJECT not in sys.path:
-    sys.path.insert(0, PROJECT)
+if importlib.util.find_spec("macros") is None:
+    _package = Path(__file__).resolve().parents[1]
+    _spec = importlib.util.spec_from_file_location(
+        "macros", _package / "__init__.py", submodule_search_locations=[str(_package)]
+    )
+    sys.modules["macros"] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["macros"])
 
-from macros.adapter.events import (  # noqa: E402
-    on_config,
-    on_env,
-    on_files,
-    on_page_content,
-    on_page_context,
-    on_page_markdown,
-    on_post_build,
-    on_post_page,
-    on_pre_build,
-)
+from macros.adapter.plugin import StackMapPlugin  # noqa: E402
 
-__all__ = [
-    "on_config",
-    "on_env",
-    "on_files",
-    "on_pre_build",
-    "on_page_markdown",
-    "on_page_content",
-    "on_page_context",
-    "on_post_page",
-    "on_post_build",
-]
+PLUGIN = StackMapPlugin()
+on_config = PLUGIN.on_config
+on_env = PLUGIN.on_env
+on_files = PLUGIN.on_files
+on_pre_build = PLUGIN.on_pre_build
+on_page_markdown = PLUGIN.on_page_markdown
+on_page_content = PLUGIN.on_page_content
+on_page_context = PLUGIN.on_page_context
+on_post_page = PLUGIN.on_post_page
+on_post_build = PLUGIN.on_post_build

@@ -6,8 +6,9 @@ LiveBuilders     `make serve`: a builder per language that stays (dev_server.wor
                  Python's imports nor the unchanged data are read again; restarted when the code
                  changes, since Python keeps the modules it imported.
 
-Each process builds its language only (GSM_BUILD_LANGUAGE, read by the hooks) and saves its share
-of the site-wide files where GSM_BUILD_PARTS says: what crosses the process boundary.
+Each process builds the language GSM_BUILD_LANGUAGE names (what crosses the process boundary;
+state.py's ProcessOptions reads it) and saves its share of the site-wide files beside its site
+folder (work/<lang>.json, state.parts_file).
 """
 
 from __future__ import annotations
@@ -22,14 +23,9 @@ from ..core.settings import environment
 from . import engine
 
 
-def language_env(env: Mapping[str, str], work: Path, lang: str) -> dict[str, str]:
-    """One language's process environment: its language and where to save its share."""
-    return {
-        **env,
-        "NO_MKDOCS_2_WARNING": "1",  # MkDocs 1.6's banner about MkDocs 2
-        environment.BUILD_LANGUAGE: lang,
-        environment.BUILD_PARTS: str(work / f"{lang}.json"),
-    }
+def language_env(env: Mapping[str, str], lang: str) -> dict[str, str]:
+    """One language's process environment."""
+    return {**env, "NO_MKDOCS_2_WARNING": "1", environment.BUILD_LANGUAGE: lang}  # no banner about MkDocs 2
 
 
 class EngineProcesses:
@@ -43,7 +39,7 @@ class EngineProcesses:
     def start(self, work: Path, env: Mapping[str, str]) -> Callable[[], bool]:
         command = [sys.executable, "-m", engine.NAME, "build", "--strict", "-f", str(self.config), "-d"]
         processes = [
-            subprocess.Popen([*command, str(work / lang)], env=language_env(env, work, lang), cwd=self.project)
+            subprocess.Popen([*command, str(work / lang)], env=language_env(env, lang), cwd=self.project)
             for lang in self.languages
         ]
         return lambda: all([process.wait() == 0 for process in processes])
@@ -69,7 +65,7 @@ class LiveBuilders:
         self.builders: dict[str, subprocess.Popen] = {}
         self.stamp: tuple = ()
 
-    def _running(self, work: Path, env: Mapping[str, str]) -> dict[str, subprocess.Popen]:
+    def _running(self, env: Mapping[str, str]) -> dict[str, subprocess.Popen]:
         stamp = code_stamp()
         alive = self.builders and all(p.poll() is None for p in self.builders.values())
         if not alive or stamp != self.stamp:
@@ -81,7 +77,7 @@ class LiveBuilders:
                 self.builders[lang] = subprocess.Popen(
                     command,
                     cwd=self.project,
-                    env={**language_env(env, work, lang), environment.SEARCH_LATER: "1"},
+                    env={**language_env(env, lang), environment.SEARCH_LATER: "1"},
                     stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     text=True,
@@ -90,9 +86,9 @@ class LiveBuilders:
         return self.builders
 
     def start(self, work: Path, env: Mapping[str, str]) -> Callable[[], bool]:
-        builders = self._running(work, env)
+        builders = self._running(env)
         for lang, builder in builders.items():
-            builder.stdin.write(f"{work / lang}\t{work / f'{lang}.json'}\n")
+            builder.stdin.write(f"{work / lang}\n")
             builder.stdin.flush()
         return lambda: [builder.stdout.readline().strip() for builder in builders.values()] == ["ok"] * len(builders)
 

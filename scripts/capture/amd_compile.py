@@ -14,7 +14,6 @@ import platform
 import shutil
 import struct
 import subprocess
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -86,7 +85,6 @@ def compile_triton(out: Path) -> dict:
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    sys.path.insert(0, str(HERE.parents[1]))
     from scripts.capture.triton_gelu import matmul_bias_gelu_kernel
 
     for name, target, options in TARGETS:

@@ -30,12 +30,8 @@ from .records import CHAIN, LAYER, LIST, REFERENCE, TABLE, TERM, TOOL
 MACRO_ARGUMENTS: dict[str, dict[int | str, r.RefersTo]] = {
     "tool_link": {0: TOOL},
     "tool_card": {0: TOOL},
-    "tool_page": {0: TOOL},
-    "path_start_page": {0: TOOL},
     "layer_tools": {0: LAYER},
-    "layer_page": {0: LAYER},
     "chain": {0: CHAIN},
-    "chain_page": {0: CHAIN},
     "table": {0: TABLE, "rows": TOOL},
     "table_section": {0: TABLE},
     "guide_list": {0: LIST},
@@ -43,7 +39,9 @@ MACRO_ARGUMENTS: dict[str, dict[int | str, r.RefersTo]] = {
     "cite": {0: REFERENCE},
 }
 # A record page's folder in the site, and the collection whose id follows it in a link.
-TARGETS = {target.collection: target for target in (TOOL, LAYER, CHAIN)}
+TARGETS = {target.collection: target for target in (CHAIN, LAYER, LIST, REFERENCE, TABLE, TERM, TOOL)}
+# Each record page's macro (settings/addresses.py's registry) names its record by its first argument.
+MACRO_ARGUMENTS.update({page.macro: {0: TARGETS[page.collection]} for page in RECORD_PAGES})
 PAGE_FOLDERS = {page.folder: TARGETS[page.collection] for page in RECORD_PAGES}
 RECORD_LINK = re.compile(
     r"(?<![\w/-])(?:\.\./)*(" + "|".join(PAGE_FOLDERS) + r")/(?!index\.md)([a-z0-9][a-z0-9-]*)(?:\.md|/)"

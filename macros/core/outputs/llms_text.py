@@ -19,7 +19,8 @@ from ..settings import addresses
 from ..settings.languages import Languages
 from ..settings.ui import ui
 
-SECTIONS = ("guides", "layers", "tools", "chains")  # in this order, per language
+# Besides the guides, a section per page type the registry lists there (settings/addresses.py).
+RECORD_SECTIONS = tuple(page.folder for page in addresses.RECORD_PAGES if page.llms_section)
 # What a page's article holds that is not its content: permalinks, the edit button, filters.
 NOT_CONTENT = "a.headerlink, a.md-content__button, .gsm-filter, script, style"
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
@@ -46,7 +47,7 @@ class SitePage:
     def section(self) -> str:
         """Which part of the index lists the page: a layer, tool or chain page, or a guide."""
         first = self.url.split("/")[1 if self.url.startswith(f"{self.lang}/") else 0]
-        return first if first in SECTIONS else "guides"
+        return first if first in RECORD_SECTIONS else "guides"
 
 
 def article_html(page_html: str) -> str:
@@ -77,6 +78,16 @@ def record_note(model, page: SitePage, record_id: str) -> str:
     return plain(getattr(record.summary, page.lang)) if record is not None else ""
 
 
+def sections_in(nav_order: list[str]) -> list[str]:
+    """The index's sections: the guides, then each page type's in the order the navigation shows
+    its folder's index (layers, tools, chains)."""
+
+    def place(folder: str) -> int:
+        return nav_order.index(f"{folder}/") if f"{folder}/" in nav_order else len(nav_order)
+
+    return ["guides", *sorted(RECORD_SECTIONS, key=place)]
+
+
 def ordered(model, pages: list[SitePage], languages: Languages, guide_order: list[str]) -> list[SitePage]:
     """Pages by language (default first), then section: guides in navigation order, each section's
     index first, layers and chains in the data's order (the stack's, the seed's), tools by URL."""
@@ -84,6 +95,8 @@ def ordered(model, pages: list[SitePage], languages: Languages, guide_order: lis
         "layers": [addresses.layer_path(layer_id) for layer_id in model.layers],
         "chains": [addresses.chain_path(chain_id) for chain_id in model.chains],
     }
+
+    sections = sections_in(guide_order)
 
     def key(page: SitePage):
         bare = page.url.removeprefix(languages.prefix(page.lang))
@@ -95,7 +108,7 @@ def ordered(model, pages: list[SitePage], languages: Languages, guide_order: lis
             if page.section != "guides" and bare.count("/") == 1
             else len(order)
         )
-        return (languages.codes.index(page.lang), SECTIONS.index(page.section), place, page.url)
+        return (languages.codes.index(page.lang), sections.index(page.section), place, page.url)
 
     return sorted(pages, key=key)
 

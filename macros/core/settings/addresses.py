@@ -10,24 +10,42 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class PageType:
     """Pages made for records, one each: the folder they live in, the collection whose ids name
-    them, the macro that renders one, and the kind the search box shows for it."""
+    them, the view that renders one (`module.function` under core/views/, called with the page
+    and the record's id; also the page's macro, by the function's name), the kind the search box
+    shows for it, and whether /llms.txt lists them as a section of their own."""
 
     folder: str
     collection: str
-    macro: str
+    view: str
     search_kind: str
+    llms_section: bool = True
+
+    @property
+    def macro(self) -> str:
+        """The macro the page's Markdown calls: the view function's name."""
+        return self.view.rpartition(".")[2]
 
 
-# Every kind of page made per record, in one place: the virtual pages, the links, the checks of
-# the page shells' links all read it. A path finder start is a tool with routes, under paths/.
+# Every kind of page made per record, in one place: the virtual pages and their macros, the
+# links, the checks of the page shells' links, the search box's kinds, /llms.txt's sections and
+# the judges' pages all read it. A path finder start is a tool with routes, under paths/.
 RECORD_PAGES = (
-    PageType("tools", "tools", "tool_page", "tool"),
-    PageType("layers", "layers", "layer_page", "layer"),
-    PageType("chains", "chains", "chain_page", "chain"),
-    PageType("paths", "tools", "path_start_page", "page"),
+    PageType("tools", "tools", "tool_pages.tool_page", "tool"),
+    PageType("layers", "layers", "layer_pages.layer_page", "layer"),
+    PageType("chains", "chains", "chain_pages.chain_page", "chain"),
+    PageType("paths", "tools", "path_finder.path_start_page", "page", llms_section=False),
 )
+# The search box's other kinds: a hand-written page, a glossary term, a comparison of two tools.
+OTHER_SEARCH_KINDS = ("page", "glossary", "compare")
 PATH_FINDER = "paths"
 RECORD_FOLDERS = {page.collection: page.folder for page in RECORD_PAGES if page.folder != PATH_FINDER}
+
+
+def search_kinds() -> tuple[str, ...]:
+    """Every kind of result the search box labels (each has a word `kind_<kind>` in ui.py)."""
+    return tuple(dict.fromkeys([*(page.search_kind for page in RECORD_PAGES), *OTHER_SEARCH_KINDS]))
+
+
 EMBED = "embed"
 PRINT = "print"
 MEASURED = "measured/"  # the measured comparison (docs/measured.*.md)

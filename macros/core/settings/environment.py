@@ -8,23 +8,21 @@ from __future__ import annotations
 
 # CI or a fork's deploy → mkdocs.yml (`!ENV`): the address the site is published at.
 SITE_URL = "SITE_URL"
-# scripts/build → MkDocs and WeasyPrint: dates in the output come from the last commit, not the clock.
+# The build → MkDocs: dates in the output come from the last commit, not the clock.
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
 # Tests and the benchmark → a build: another data folder than mkdocs.yml's, a cache folder of its
 # own, and a file to count `dot` runs in.
 DATA_DIR = "GSM_DATA_DIR"
 CACHE_DIR = "GSM_CACHE_DIR"
 DOT_COUNTER = "GSM_DOT_COUNTER"
-# scripts/build → each language's MkDocs process: build this language only, and save its share
-# of the site-wide files here.
+# The build (core/pipeline/site_build.py) → each language's MkDocs process: build this language
+# only (it saves its share of the site-wide files beside its site folder).
 BUILD_LANGUAGE = "GSM_BUILD_LANGUAGE"
-BUILD_PARTS = "GSM_BUILD_PARTS"
-# scripts/serve → its MkDocs: where the PDFs it wrote before serving are; and that the search
-# index is left to the server, which writes it once the new pages are served.
-PRINT_DIR = "GSM_PRINT_DIR"
+# make serve → its MkDocs builders: leave /llms-full.txt's text to the server, which writes the
+# site-wide files once the new pages are served.
 SEARCH_LATER = "GSM_SEARCH_LATER"
-# scripts/build --verify-reuse N → each language's MkDocs: render N pages it could reuse, at random,
-# and fail if one differs from the stored copy (an input the build key misses).
+# --verify-reuse N → each language's MkDocs: render N pages it could reuse, at random, and fail
+# if one differs from the stored copy (an input the build key misses).
 VERIFY_REUSE = "GSM_VERIFY_REUSE"
 
 VARIABLES = (
@@ -34,8 +32,6 @@ VARIABLES = (
     CACHE_DIR,
     DOT_COUNTER,
     BUILD_LANGUAGE,
-    BUILD_PARTS,
-    PRINT_DIR,
     SEARCH_LATER,
     VERIFY_REUSE,
 )

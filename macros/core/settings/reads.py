@@ -13,14 +13,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
-_open: list[set[tuple]] = []  # the innermost recording last
+# The recordings open in this thread of control, the innermost last. Not build state: a build
+# opens and closes its own (adapter/reuse.py, pipeline/build.py's memo); a context variable
+# rather than the build object because the read sites are plain functions (an interface word,
+# a template) that also run outside any build, where nothing records.
+_OPEN: ContextVar[tuple[set[tuple], ...]] = ContextVar("open_recordings", default=())
 
 
 def record(key: tuple) -> None:
     """Note that the page being rendered (if any) read what `key` stands for."""
-    if _open:
-        _open[-1].add(key)
+    if recordings := _OPEN.get():
+        recordings[-1].add(key)
 
 
 @contextmanager
@@ -28,32 +33,34 @@ def recording(reads: set[tuple]) -> Iterator[set[tuple]]:
     """Add every key recorded inside the block to `reads`; a recording opened inside another also
     adds its keys to the outer one (a value computed once per build and reused by later pages
     keeps its keys, so each of those pages can be given them too)."""
-    _open.append(reads)
+    outer = _OPEN.get()
+    _OPEN.set((*outer, reads))
     try:
         yield reads
     finally:
-        _open.pop()
-        if _open:
-            _open[-1].update(reads)
+        _OPEN.set(outer)
+        if outer:
+            outer[-1].update(reads)
 
 
 @contextmanager
 def unrecorded() -> Iterator[None]:
     """Read without recording: for a value that the page records by a key of its own (a diagram
     by its DOT text, not by everything drawing it read)."""
-    _open.append(set())
+    outer = _OPEN.get()
+    _OPEN.set((*outer, set()))
     try:
         yield
     finally:
-        _open.pop()
+        _OPEN.set(outer)
 
 
 def reset() -> None:
     """Forget recordings left open by a build that failed mid-page (a new build starts)."""
-    _open.clear()
+    _OPEN.set(())
 
 
 def add(keys: set[tuple]) -> None:
     """Note keys read earlier on behalf of the page being rendered (a reused, memoized value's)."""
-    if _open:
-        _open[-1].update(keys)
+    if recordings := _OPEN.get():
+        recordings[-1].update(keys)
