@@ -1,9 +1,8 @@
-"""Write data/schema/<file>.schema.json for every data file (editors read these)."""
+"""Write data/schema/*.schema.json, the schema of every data file an editor opens (editors read these)."""
 
 from __future__ import annotations
 
-from macros.core.data.records import FILES
-from macros.core.data.schema import schema_text
+from macros.core.data.schema import dumps, schemas
 
 from .common import OK, ROOT
 
@@ -15,7 +14,8 @@ def add_arguments(parser) -> None:
 def run(args) -> int:
     folder = ROOT / "data" / "schema"
     folder.mkdir(parents=True, exist_ok=True)
-    for stem in FILES:
-        (folder / f"{stem}.schema.json").write_text(schema_text(stem), encoding="utf-8")
-    print(f"wrote {len(FILES)} schemas to {folder.relative_to(ROOT)}/")
+    written = schemas()
+    for name, schema in written.items():
+        (folder / name).write_text(dumps(schema), encoding="utf-8")
+    print(f"wrote {len(written)} schemas to {folder.relative_to(ROOT)}/")
     return OK

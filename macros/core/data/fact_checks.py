@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from . import records as r
 from .checks import _walk as walk
@@ -21,12 +21,31 @@ from .problems import Problem, did_you_mean
 from .yaml_source import SourceFile, read_yaml
 
 FOLDER = "checks"
+KEY = "checks"  # the one top-level key of a findings file, holding its list of RecordCheck
 # Collections whose records are checked against sources, as findings name them ("tools/triton").
 CHECKED = {target.collection: target for target in (r.TOOL, r.TERM, r.CHAIN, r.TABLE, r.LIST)}
+# What `record` can be, for editors: the loader says the same with a message (`_check_problems`).
+RECORD_KEY = rf"^({'|'.join(CHECKED)})/[a-z0-9]+(-[a-z0-9]+)*$"
+# The rules `_check_problems` holds a finding's fields to, written for editors' JSON Schema:
+# every verdict but confirmed says what changed, a confirmed claim retires no wording, and every
+# verdict but unverified quotes its source. tests/test_schemas.py holds both to the same verdicts.
+FINDING_RULES = [
+    {
+        "if": {"properties": {"verdict": {"const": "confirmed"}}},
+        "then": {"properties": {"retired": {"maxItems": 0}}},
+        "else": {"required": ["fix"], "properties": {"fix": {"type": "string"}}},
+    },
+    {
+        "if": {"properties": {"verdict": {"const": "unverified"}}},
+        "else": {"required": ["quote", "url"], "properties": {"quote": {"type": "string"}, "url": {"type": "string"}}},
+    },
+]
 
 
 class Finding(r.Record):
     """One claim of a record compared with one source."""
+
+    model_config = ConfigDict(json_schema_extra={"allOf": FINDING_RULES})
 
     field: r.NonEmpty = Field(description="The record's field the claim is in: summary, suits/0, relations …")
     claim: r.NonEmpty = Field(description="The record's claim, briefly, in English")
@@ -45,7 +64,9 @@ class Finding(r.Record):
 class RecordCheck(r.Record):
     """Every finding about one record, from one check."""
 
-    record: r.NonEmpty = Field(description="collection/id, e.g. tools/triton or glossary/warp")
+    record: r.NonEmpty = Field(
+        description="collection/id, e.g. tools/triton or glossary/warp", json_schema_extra={"pattern": RECORD_KEY}
+    )
     date: r.CheckDate
     version: r.NonEmpty | None = None
     findings: list[Finding] = Field(min_length=1)
@@ -69,14 +90,14 @@ def load_findings(
         problems += read_problems
         if read_problems:
             continue
-        for index, check in validate_file(source, "checks", RecordCheck, problems):
-            problems += unknown_ids(check, source, ("checks", index), written_ids)
+        for index, check in validate_file(source, KEY, RecordCheck, problems):
+            problems += unknown_ids(check, source, (KEY, index), written_ids)
             problems += _check_problems(source, index, check, written_ids)
-            at = source.locate(("checks", index))[0]
+            at = source.locate((KEY, index))[0]
             if check.record in found:
                 problems.append(
                     source.problem(
-                        ("checks", index, "record"),
+                        (KEY, index, "record"),
                         f"'{check.record}' already has findings at {where[check.record]}: merge the two entries.",
                     )
                 )
@@ -121,7 +142,7 @@ def _check_problems(
 ) -> list[Problem]:
     problems = []
     collection, _, record_id = check.record.partition("/")
-    at = ("checks", index, "record")
+    at = (KEY, index, "record")
     if collection in CHECKED:
         # The record's id goes through the one check every id goes through.
         unknown = unknown_reference(record_id, CHECKED[collection], written_ids)
@@ -136,7 +157,7 @@ def _check_problems(
             )
         )
     for i, finding in enumerate(check.findings):
-        at = ("checks", index, "findings", i)
+        at = (KEY, index, "findings", i)
         if finding.verdict != "confirmed" and finding.fix is None:
             problems.append(
                 source.problem(at + ("fix",), f"a '{finding.verdict}' finding says what changed: add `fix:`.")
