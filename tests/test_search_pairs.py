@@ -11,8 +11,8 @@ from conftest import ROOT
 from macros.core.data.markup import plain
 from macros.core.data.model import load
 from macros.core.data.shell_references import Shells, pages_showing, shell_page
-from macros.core.views.search_pairs import COMPARE_SETTINGS, comparison_index, pair_key
 from macros.core.views.name_index import name_index
+from macros.core.views.search_pairs import COMPARE_SETTINGS, comparison_index, pair_key
 from macros.core.views.search_terms import SEARCH_SETTINGS
 
 MODEL = load(ROOT / "data")
