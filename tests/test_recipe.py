@@ -8,6 +8,7 @@ recipe a contributor reads is the one that is known to work.
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import shutil
@@ -16,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import ROOT, SMALL_SITE_URL
 
 # (file, the line the snippet goes after, the snippet): README shows each snippet under its step.
@@ -97,3 +99,74 @@ def test_a_new_data_file_type_added_by_the_recipe_validates_builds_and_shows_on_
         page = (language_root / "tools" / tool_id / "index.html").read_text(encoding="utf-8")
         row = re.search(rf"<th[^>]*>{label}</th>\s*<td>(.*?)</td>", page, re.S)
         assert row and "NVIDIA" in row.group(1), f"{language_root.name}: no {label} row with NVIDIA"
+
+
+# README's recipe "Adding a page type": a page per reference, under sources/. Three files: the
+# registry's entry, the view, the template; the macro, the virtual pages, the search box, /llms.txt
+# and the judges' page list all follow from the registry.
+PAGE_TYPE_ENTRY = (
+    "macros/core/settings/addresses.py",
+    '    PageType("chains", "chains", "chain_pages.chain_page", "chain"),\n',
+    '    PageType("sources", "references", "source_pages.source_page", "page", llms_section=False),\n',
+)
+PAGE_TYPE_VIEW = (
+    "macros/core/views/source_pages.py",
+    '''"""A page per reference: its title, and where it is."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from .page import Page
+
+
+def source_page(page: Page, reference_id: str) -> Markup:
+    reference = page.model.references[reference_id]
+    return page.show("source_page.md", title=page.t(reference.title), url=reference.url)
+''',
+)
+PAGE_TYPE_TEMPLATE = (
+    "macros/templates/source_page.md",
+    """{#- A reference's page: its title and where it is. -#}
+# {{ title | md_heading }}
+
+<p class="gsm-lead"><a href="{{ url }}" rel="noopener">{{ url }}</a></p>
+""",
+)
+PAGE_RECIPE = re.compile(r"### Adding a page type\n(.*?)\n## ", re.S)
+JUDGED = "from macros.core.data.loading import load; from scripts import judges; print(judges.page_types(load('data')))"
+
+
+def test_readme_shows_every_step_of_the_page_type_recipe_as_the_test_follows_it():
+    recipe = PAGE_RECIPE.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    recipe = "\n".join(line.removeprefix("   ") for line in recipe.splitlines())
+    file, _anchor, entry = PAGE_TYPE_ENTRY
+    assert file in recipe and entry.strip() in recipe
+    for file, text in (PAGE_TYPE_VIEW, PAGE_TYPE_TEMPLATE):
+        assert file in recipe and text.strip() in recipe, f"README's page type recipe lacks, word for word:\n{text}"
+
+
+@pytest.mark.build
+def test_a_page_type_added_by_the_recipe_builds_a_page_per_record_in_both_languages(tmp_path, small_site):
+    project = tmp_path / "project"
+    shutil.copytree(small_site.project, project)
+    insert_after(project / PAGE_TYPE_ENTRY[0], PAGE_TYPE_ENTRY[1], PAGE_TYPE_ENTRY[2])
+    for file, text in (PAGE_TYPE_VIEW, PAGE_TYPE_TEMPLATE):
+        (project / file).write_text(text, encoding="utf-8")
+    site = tmp_path / "site"
+    built = run(
+        project, "build", "--no-print", "-d", str(site), GSM_CACHE_DIR=str(small_site.cache), SITE_URL=SMALL_SITE_URL
+    )
+    assert built.returncode == 0, (built.stdout + built.stderr)[-3000:]
+    references = yaml.safe_load((project / "data" / "references.yaml").read_text(encoding="utf-8"))["references"]
+    for language_root in (site, site / "en"):
+        for reference in references:
+            page = (language_root / "sources" / reference["id"] / "index.html").read_text(encoding="utf-8")
+            title = re.search(r"<h1[^>]*>(.*?)<", page).group(1)
+            assert html.unescape(title) == reference["title"], (reference["id"], title)
+            assert f'href="{reference["url"]}"' in html.unescape(page)
+            assert '<span data-pagefind-meta="kind">page</span>' in page
+    first = references[0]["id"]
+    assert f"{SMALL_SITE_URL}en/sources/{first}/" in (site / "llms.txt").read_text(encoding="utf-8")
+    judged = subprocess.run([sys.executable, "-c", JUDGED], cwd=project, capture_output=True, text=True, timeout=120)
+    assert f"'sources': 'sources/{first}/'" in judged.stdout, judged.stdout + judged.stderr

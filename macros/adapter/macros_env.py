@@ -6,8 +6,12 @@ Each macro asks for the current page's language (static-i18n's `current_language
 
 from __future__ import annotations
 
+import importlib
+
 from markupsafe import Markup
 
+from ..core import views
+from ..core.settings.addresses import RECORD_PAGES, PageType
 from ..core.views import (
     chain_pages,
     common_views,
@@ -37,9 +41,10 @@ def define_env(env) -> None:
             url = url[len(prefix) :]
         return Page(build, lang, url)
 
-    def tool_page(tool_id: str, deep_dive: str = "") -> str:
-        # The deep dive is the page's own Markdown, already rendered by mkdocs-macros (pages.py).
-        return tool_pages.tool_page(page(), tool_id, Markup(deep_dive))
+    def record_page(view):
+        # Arguments after the id are the page's own Markdown, already rendered by mkdocs-macros
+        # (a tool's deep dive, pages.py).
+        return lambda record_id, *rendered: view(page(), record_id, *(Markup(text) for text in rendered))
 
     macros = {
         "stack_diagram": lambda: diagram_figures.stack_figure(page()),
@@ -48,9 +53,6 @@ def define_env(env) -> None:
         "tool_card": lambda tool_id: tool_pages.tool_card(page(), tool_id),
         "tool_link": lambda tool_id: common_views.tool_link_html(page(), tool_id),
         "tool_index": lambda: tool_pages.tool_index(page()),
-        "tool_page": tool_page,
-        "layer_page": lambda layer_id: layer_pages.layer_page(page(), layer_id),
-        "chain_page": lambda chain_id: chain_pages.chain_page(page(), chain_id),
         "chain": lambda chain_id: diagram_figures.chain_figure(page(), chain_id),
         "chain_index": lambda: chain_pages.chain_index(page()),
         "table": lambda table_id, rows=None: tables_and_lists.table(page(), table_id, rows),
@@ -65,7 +67,6 @@ def define_env(env) -> None:
         "chain_group": lambda group: diagram_figures.group_figure(page(), group),
         "path_finder": lambda: path_finder.path_finder(page()),
         "embed_page": lambda kind, target="": diagram_figures.embed_page(page(), kind, target),
-        "path_start_page": lambda tool_id: path_finder.path_start_page(page(), tool_id),
         "print_downloads": lambda: print_page.print_downloads(page()),
         "site_file": lambda path: page().site_file(path),
         "measured_paths": lambda: measured_page.measured(page()),
@@ -73,8 +74,16 @@ def define_env(env) -> None:
         "toolkit_table": lambda: evidence_views.toolkit_table(page()),
         "measured_gpu": lambda reading, gpu: evidence_views.measured_gpu(page(), reading, gpu),
     }
+    # A record page's macro is its view's name (core/settings/addresses.py's registry).
+    macros |= {page_type.macro: record_page(record_view(page_type)) for page_type in RECORD_PAGES}
     for name, function in macros.items():
         env.macro(function, name)
+
+
+def record_view(page_type: PageType):
+    """The view function a page type's registry entry names (`module.function` under core/views/)."""
+    module, _, function = page_type.view.rpartition(".")
+    return getattr(importlib.import_module(f"{views.__name__}.{module}"), function)
 
 
 def on_post_page_macros(env) -> None:

@@ -306,3 +306,7 @@ def cutlass_wgmma(ws: Workspace, a, b, bias, size: int) -> Prepared:
             "build_s": ws.__dict__["_cutlass_build_s"],
         },
     )
+
+
+# The paths this module prepares, by id, as workloads.PATHS lists the others (gpu.py joins them).
+PATHS = {"numba-cuda": numba_cuda, "nvrtc-cuda-bindings": nvrtc_bindings, "cutlass-cpp-wgmma": cutlass_wgmma}

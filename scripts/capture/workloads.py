@@ -537,14 +537,3 @@ NOT_MEASURED = {
     "tensorrt": "TensorRT is not installed on the measuring machine, which cannot download packages.",
     "onnxruntime-cuda": "The measuring machine's onnxruntime offers only the CPU and Azure execution providers, and the machine cannot download the CUDA build.",
 }
-
-# The paths that compile their own kernels live in native_paths.py (it imports this module's helpers).
-from . import native_paths  # noqa: E402
-
-PATHS.update(
-    {
-        "numba-cuda": native_paths.numba_cuda,
-        "nvrtc-cuda-bindings": native_paths.nvrtc_bindings,
-        "cutlass-cpp-wgmma": native_paths.cutlass_wgmma,
-    }
-)
