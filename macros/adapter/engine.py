@@ -19,9 +19,7 @@ except metadata.PackageNotFoundError:
     VERSION = metadata.version("properdocs")
     NAME = "properdocs"
 
-from mkdocs.exceptions import PluginError  # noqa: E402  (the engine's build error, for scripts/build.py)
-
-__all__ = ["NAME", "VERSION", "PluginError", "describe"]
+__all__ = ["NAME", "VERSION", "describe"]
 
 
 def describe() -> str:

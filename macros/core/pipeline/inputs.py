@@ -1,7 +1,7 @@
 """The build's inputs, defined once: everything that can change a page, as the named parts of one key.
 
 The page store (page_store.py), the cache namespaces (cache.py) and the whole-site snapshot
-(scripts/site_snapshot.py) all take what they depend on from `BuildKey`, so they can never disagree
+(snapshots.py) all take what they depend on from `BuildKey`, so they can never disagree
 on what a build reads. A part that misses an input would let a stale page be reused; `python -m
 scripts build --verify-reuse N` re-renders reused pages to catch exactly that.
 """
