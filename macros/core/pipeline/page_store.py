@@ -20,7 +20,11 @@ from .inputs import PAGE_PARTS, BuildKey
 from .page_inputs import PageInputs
 
 CANDIDATES = 8  # per page; the oldest goes first
-_PARSED: dict[tuple[str, int, int], list[dict]] = {}  # entry files as read, by path, time and size
+# The store's entry files as parsed, by path, time and size. A cache, not a build's state: shared
+# by the builds of one process, so a long-lived one (`make serve`'s builder) parses again only
+# the entries written since; an entry file is never changed in place (a new one replaces it, with
+# another time or size). Cleared whole past _PARSED_KEPT entries.
+_PARSED: dict[tuple[str, int, int], list[dict]] = {}
 _PARSED_KEPT = 20_000
 
 
