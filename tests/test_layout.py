@@ -136,3 +136,26 @@ def test_find_cycle_names_a_cycle_and_only_a_cycle():
 def test_no_import_cycle_anywhere():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+LONGEST = 400  # lines: a module past it holds more than one job (split it by what it does)
+
+
+def test_no_module_of_the_core_is_over_400_lines():
+    long = {
+        str(path.relative_to(ROOT)): length
+        for path in core_modules()
+        if (length := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST
+    }
+    assert not long, f"modules over {LONGEST} lines: {long}"
+
+
+def test_nothing_in_the_core_prints():
+    # The core returns what it has to say; the command lines (scripts/) and the adapter print it.
+    prints = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in core_modules()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+    ]
+    assert not prints, prints
