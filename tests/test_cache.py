@@ -16,13 +16,13 @@ from picks import a_layer, a_tool, first_with
 from picks import model as load_model
 from small_site import small_model
 
+from macros.core.diagrams.graphviz import Diagrams
+from macros.core.outputs.llms_files import cached_markdown
+from macros.core.outputs.llms_text import SitePage
 from macros.core.pipeline.build import Build
 from macros.core.pipeline.cache import BuildKey, DiskCache
 from macros.core.pipeline.page_inputs import PageInputs
 from macros.core.pipeline.page_store import PageStore, site_digest
-from macros.core.diagrams.graphviz import Diagrams
-from macros.core.outputs.llms_files import cached_markdown
-from macros.core.outputs.llms_text import SitePage
 from macros.core.settings.environment import CACHE_DIR as ROOT_VARIABLE
 from macros.core.settings.languages import read_config, read_languages
 
