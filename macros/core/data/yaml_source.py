@@ -119,8 +119,10 @@ def _location(node: Node) -> Location:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-# What read_yaml made of each file's bytes: a long-lived process (`make serve`'s builder) reads
-# again only the files that changed since its last build. Nothing changes a SourceFile once read.
+# What read_yaml made of each file's bytes, by path, shown name and a hash of the bytes. Module
+# level, unlike a build's state: it is shared by the builds of one process, so a long-lived one
+# (`make serve`'s builder) reads again only the files that changed since its last build. Safe to
+# share, since nothing changes a SourceFile once read; at most _READ_KEPT files, the oldest dropped.
 _READ: dict[tuple[str, str, str], tuple[SourceFile, list[Problem]]] = {}
 _READ_KEPT = 64
 
