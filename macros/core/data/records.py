@@ -3,30 +3,18 @@
 The same classes validate the YAML at build time and yield the JSON Schema editors use.
 Text fields are plain text (escaped on output); `backticks` mark inline code. A field that
 names a record of another file says which (`ToolId`, `LayerId` …), and one check resolves them all.
+What each record is built from (the base class, field types, `Text`) is in record_base.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=60)]
-NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
-Url = Annotated[str, StringConstraints(pattern=r"^https?://[^\s<>\"']+$", max_length=500)]
-
-
-@dataclass(frozen=True)
-class RefersTo:
-    """Marks an id as naming a record of another data file: `collection` is its key in FILES,
-    `noun` how messages call one of its records ("unknown tool 'nvvc'")."""
-
-    collection: str
-    noun: str
-
+from .record_base import CheckDate, Id, Name, NonEmpty, Record, RefersTo, Text, Url
 
 # What an id can name, each once: the typed ids below, the page shells' check and the evidence use these.
 TOOL = RefersTo("tools", "tool")
@@ -44,12 +32,6 @@ ReferenceId = Annotated[Id, RefersTo("references", "reference")]
 REFERENCE = RefersTo("references", "reference")  # what the `cite` macro names
 
 
-class Record(BaseModel):
-    """Base of all records: unknown keys are errors, so typos never vanish silently."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
 # The Text field that holds Chinese: the language whose words have no spaces between them
 # (search segments it; its pages also list Chinese aliases).
 CHINESE = "zh"
@@ -57,25 +39,6 @@ CHINESE = "zh"
 ENGLISH = "en"
 # The languages of Text fields, as messages to contributors name them.
 LANGUAGE_NAMES = {"zh": "Chinese", "en": "English"}
-
-
-class Text(Record):
-    """A human-readable string in both languages, side by side."""
-
-    zh: NonEmpty = Field(description="Chinese text")
-    en: NonEmpty = Field(description="English text")
-
-    def get(self, lang: str) -> str:
-        """The text in `lang` (a field name of this record)."""
-        return getattr(self, lang)
-
-
-def _same_in_both(value: object) -> object:
-    # A proper name written the same in both languages may be a plain string.
-    return {"zh": value, "en": value} if isinstance(value, str) else value
-
-
-Name = Annotated[Text, BeforeValidator(_same_in_both, json_schema_input_type=NonEmpty | Text)]
 
 
 class Kind(Record):
@@ -126,13 +89,6 @@ class Relation(Record):
         "'partial' when it does not (the note says how)",
     )
     note: Text | None = None
-
-
-CheckDate = Annotated[
-    str,
-    StringConstraints(pattern=r"^20[0-9]{2}-(0[1-9]|1[0-2])$"),
-    Field(description="Year and month of the check, e.g. 2026-12"),
-]
 
 
 class Checked(Record):
