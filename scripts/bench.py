@@ -31,7 +31,7 @@ import yaml
 
 from macros.core.pipeline.cache import BuildKey, DiskCache
 from macros.core.data import translations
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.records import references_in
 from macros.core.diagrams.dot_text import site_dots
 from macros.core.diagrams.graphviz import Diagrams

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import requests
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.problems import DataError
 
 from .common import OK, ROOT, add_data_option, print_data_errors

@@ -14,7 +14,7 @@ import tempfile
 from pathlib import Path
 
 from macros.core.pipeline.cache import BuildKey, DiskCache, default_root
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.problems import DataError
 from macros.core.diagrams.dot_text import named_diagrams
 from macros.core.diagrams.graphviz import Diagrams

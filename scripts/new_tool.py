@@ -10,7 +10,7 @@ import re
 import sys
 from pathlib import Path
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.problems import DataError, did_you_mean
 
 from .common import FAILED, OK, add_data_option

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from macros.core.data import records as r
 from macros.core.data import translations as t
-from macros.core.data.model import display_path
+from macros.core.data.loading import display_path
 from macros.core.data.problems import format_path
 from macros.core.data.yaml_source import SourceFile, read_yaml
 

@@ -9,7 +9,7 @@ import sys
 from datetime import date
 
 from macros.core.data.freshness import old_checks, unchecked
-from macros.core.data.model import display_path, load
+from macros.core.data.loading import display_path, load
 from macros.core.data.problems import DataError
 from macros.core.data.records import FILES
 from macros.core.data.shell_references import Shells

@@ -12,7 +12,8 @@ from typing import TypeVar
 
 from macros.core.data import records as r
 from macros.core.data.evidence import Artifact
-from macros.core.data.model import Model, load
+from macros.core.data.loading import load
+from macros.core.data.model import Model
 from macros.core.data.routes import routes_from, starting_points
 from macros.core.views.search_terms import record_forms
 

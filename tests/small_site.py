@@ -203,6 +203,6 @@ def small_data() -> Path:
 @lru_cache(maxsize=1)
 def small_model():
     """The small data set's model, for tests that pick records of the small site before it is built."""
-    from macros.core.data.model import load
+    from macros.core.data.loading import load
 
     return load(small_data())

@@ -29,7 +29,8 @@ from picks import a_layer, a_tool, a_tool_in_the_stack, first_with
 from small_site import small_data, small_model
 from written import Written
 
-from macros.core.data.model import chain_tool_ids, load, row_tool_ids
+from macros.core.data.loading import load
+from macros.core.data.model import chain_tool_ids, row_tool_ids
 
 ENGINE = ("mkdocs", "material", "mkdocs_static_i18n", "mkdocs_macros")
 

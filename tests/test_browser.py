@@ -12,8 +12,8 @@ import pytest
 from conftest import ROOT
 from picks import a_chain_with_a_decision, a_deep_dive_tool, a_tool_in_the_stack, branch_tools
 
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 
 MODEL = load(ROOT / "data")
 

@@ -11,7 +11,7 @@ from picks import a_tool
 from small_site import small_model
 from written import Written
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 
 MODEL = load(ROOT / "data")
 

@@ -16,7 +16,8 @@ import pytest
 import yaml
 from conftest import ROOT, article_text
 
-from macros.core.data.model import chain_tool_ids, load
+from macros.core.data.loading import load
+from macros.core.data.model import chain_tool_ids
 
 MODEL = load(ROOT / "data")
 INVENTORY_PATH = ROOT.parent / "shared" / "inventory.yaml"

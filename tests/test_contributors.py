@@ -13,7 +13,7 @@ import yaml
 from conftest import ROOT, run_validate
 
 from macros.core.data import records as r
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.schema import schema_text
 
 MODEL = load(ROOT / "data")

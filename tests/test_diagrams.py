@@ -11,7 +11,7 @@ from test_incremental import differences
 
 from macros.core.data import records as r
 from macros.core.data.markup import HAN, wrap
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.diagrams.dot_text import chain_dot, esc, group_dot, site_diagrams, site_dots, stack_dot
 from macros.core.settings.languages import read_languages
 from macros.core.settings.palette import LAYER_COLOURS

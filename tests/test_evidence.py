@@ -15,7 +15,7 @@ from conftest import ROOT, article_text, run_validate
 from picks import a_misspelling, an_excerpt_on_a_chain_step, an_excerpt_with_markup
 from written import Written
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 
 MODEL = load(ROOT / "data")
 EVIDENCE = MODEL.evidence

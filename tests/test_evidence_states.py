@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from conftest import ROOT, article_text
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 
 MODEL = load(ROOT / "data")
 EVIDENCE = MODEL.evidence

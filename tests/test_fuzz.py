@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from small_site import small_data, small_model
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.problems import DataError
 
 REAL_TOOLS = yaml.safe_load((small_data() / "tools.yaml").read_text(encoding="utf-8"))["tools"]

@@ -69,7 +69,7 @@ def hostile_site(run_folder):
 
 
 def test_javascript_urls_are_rejected_by_the_validator(data_copy):
-    from macros.core.data.model import load
+    from macros.core.data.loading import load
 
     Written(data_copy / "references.yaml").set("references", 0, "url", text="javascript:alert(1)")
     with pytest.raises(DataError, match=r"references\[\d+\]\.url: not an http\(s\) URL"):

@@ -10,8 +10,8 @@ import pytest
 from conftest import ROOT
 from picks import a_deep_dive_tool, a_tool
 
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 from macros.core.settings.languages import read_languages
 
 MODEL = load(ROOT / "data")

@@ -11,7 +11,8 @@ import subprocess
 import pytest
 from conftest import ROOT, build_site, replace_in, run_validate
 
-from macros.core.data.model import load, reading_id
+from macros.core.data.loading import load
+from macros.core.data.model import reading_id
 from macros.core.settings.ui import UI
 from macros.core.views.render import TEMPLATES
 

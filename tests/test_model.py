@@ -8,7 +8,7 @@ from conftest import ROOT, line_of, replace_in, run_validate
 
 from macros.core.data import records as r
 from macros.core.data.fact_checks import RecordCheck
-from macros.core.data.model import load
+from macros.core.data.loading import load
 
 
 def test_real_data_loads_with_every_layer_and_diagram_tool():

@@ -15,8 +15,8 @@ import pytest
 from conftest import ROOT
 from page_text import article_texts, site_pages, title_of
 
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 from macros.core.settings.languages import read_config, read_languages
 
 MODEL = load(ROOT / "data")

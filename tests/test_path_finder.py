@@ -19,8 +19,8 @@ from bs4 import BeautifulSoup
 from conftest import ROOT, article_text
 from page_text import site_pages
 
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 from macros.core.data.routes import prebuilt_by, routes_from, starting_points, starts_through
 from macros.core.settings.languages import read_languages
 from macros.core.settings.ui import ui

@@ -10,11 +10,11 @@ import xml.etree.ElementTree as ET
 import pytest
 from conftest import ROOT, SMALL_SITE_URL
 
-from macros.core.pipeline.build import Build
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.outputs.poster import Edition
 from macros.core.outputs.print_sizes import size_text, with_sizes
 from macros.core.outputs.thumbnail import first_page
+from macros.core.pipeline.build import Build
 from macros.core.settings.addresses import print_files, print_thumbnail
 from macros.core.settings.languages import read_languages
 from macros.core.settings.ui import ui

@@ -8,8 +8,8 @@ import json
 import pytest
 from conftest import ROOT
 
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 from macros.core.data.shell_references import Shells, pages_showing, shell_page
 from macros.core.views.name_index import name_index
 from macros.core.views.search_pairs import COMPARE_SETTINGS, comparison_index, pair_key

@@ -12,7 +12,7 @@ import shutil
 import pytest
 from conftest import ROOT
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from macros.core.data.problems import DataError
 from macros.core.data.shell_references import MACRO_ARGUMENTS, Shells, written_in
 

@@ -18,7 +18,7 @@ from small_site import small_data, small_model
 from written import Written
 
 from macros.core.data import translations as t
-from macros.core.data.model import load
+from macros.core.data.loading import load
 
 MODEL = model()
 # The tool whose summary the tests edit in one language or both (and whose `avoid` list grows).

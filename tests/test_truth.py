@@ -20,8 +20,8 @@ from conftest import ROOT
 from page_text import article_soup, article_texts, evidence_blocks, site_pages
 
 from macros.core.data import records as r
+from macros.core.data.loading import load
 from macros.core.data.markup import plain
-from macros.core.data.model import load
 from macros.core.settings.languages import read_languages
 from macros.core.settings.ui import ui
 

@@ -76,8 +76,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 2
         return run_import(archives, args.data, ROOT / "data", argv)
-    from macros.core.data.evidence import print_problems
-    from macros.core.data.model import check_evidence
+    from macros.core.data.loading import check_evidence
+
+    from .importer import print_problems
 
     return print_problems(check_evidence(args.data / "evidence", args.data))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from macros.core.data.model import link, parse
+from macros.core.data.loading import link, parse
 
 from . import excerpts, hostinfo, yamlout
 from .catalog import ArtifactSpec

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from macros.core.data import evidence as schema
-from macros.core.data.model import Model, check_evidence, link, parse
+from macros.core.data.loading import check_evidence, link, parse
+from macros.core.data.model import Model
+from macros.core.data.problems import Problem
 
 from . import catalog, excerpts, hostinfo, profiles, stats, yamlout
 
@@ -538,7 +539,7 @@ def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: l
                 shutil.copy(evidence_dir / kept, staging / kept)
         problems = check_evidence(staging, data_dir)
         if problems:
-            return schema.print_problems(problems)
+            return print_problems(problems)
         evidence_dir.mkdir(parents=True, exist_ok=True)
         # Only the excerpts the last import wrote go: the folder also holds other captures' (the AMD side's).
         for old in imported_excerpts(evidence_dir):
@@ -551,6 +552,13 @@ def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: l
         shutil.rmtree(staging, ignore_errors=True)
     print(f"wrote {len(texts)} files and {len(files)} excerpts to {evidence_dir}")
     return 0
+
+
+def print_problems(problems: list[Problem]) -> int:
+    """Print problems as file:line:column: path: message; 1 if there were any."""
+    for p in problems:
+        print(p.format())
+    return 1 if problems else 0
 
 
 def imported_excerpts(evidence_dir: Path) -> list[Path]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from macros.core.data.model import load
+from macros.core.data.loading import load
 from scripts.capture import catalog
 
 ROOT = Path(__file__).resolve().parents[2]

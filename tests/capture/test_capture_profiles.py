@@ -84,7 +84,7 @@ def test_kernel_names_fall_into_human_groups(name, group):
 
 
 def test_every_group_the_capture_can_name_has_words_in_both_languages():
-    from macros.core.data.model import load
+    from macros.core.data.loading import load
 
     root = Path(__file__).resolve().parents[2]
     words = load(root / "data").measurements

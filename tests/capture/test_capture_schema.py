@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from macros.core.data import evidence as schema
-from macros.core.data.model import check_evidence
+from macros.core.data import evidence_checks
+from macros.core.data.loading import check_evidence
 
 ROOT = Path(__file__).resolve().parents[2]
 EVIDENCE = ROOT / "data" / "evidence"
@@ -93,8 +93,8 @@ def test_reference_check_works_on_a_small_snippet():
         "artifacts:\n  - id: a\n    producer_tool: ptx\n    refs:\n      - {chain: known, step: two}\n"
         "      - {chain: nope, step: one}\n    tools: [ptx, nope-tool]\n"
     )
-    about = schema.StepAbout(frozenset({"ptx"}), frozenset({"ptx"}))
-    problems = schema.reference_problems("x.yaml", text, {"known": {"two": about}}, {"ptx"})
+    about = evidence_checks.StepAbout(frozenset({"ptx"}), frozenset({"ptx"}))
+    problems = evidence_checks.reference_problems("x.yaml", text, {"known": {"two": about}}, {"ptx"})
     assert [(p.line, p.path) for p in problems] == [
         (6, "artifacts[0].refs[1].chain"),
         (7, "artifacts[0].tools[1]"),

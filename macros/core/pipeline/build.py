@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..data.model import Model, display_path, load
+from ..data.loading import display_path, load
+from ..data.model import Model
 from ..data.recorded_model import RecordedModel
 from ..data.shell_references import Shells
 from ..data.version import data_version
