@@ -29,12 +29,12 @@ from pathlib import Path
 
 import yaml
 
-from macros.core.pipeline.cache import BuildKey, DiskCache
 from macros.core.data import translations
 from macros.core.data.loading import load
 from macros.core.data.records import references_in
-from macros.core.diagrams.dot_text import site_dots
 from macros.core.diagrams.graphviz import Diagrams
+from macros.core.diagrams.registry import every_dot, site_diagrams
+from macros.core.pipeline.cache import BuildKey, DiskCache
 from macros.core.settings import environment
 from macros.core.settings.languages import read_languages
 
@@ -74,7 +74,7 @@ def load_seconds(data: Path, repeat: int = 5) -> float:
 
 def diagram_figures(data: Path) -> dict:
     """Cold render of every site diagram with 1 worker and with all cores, then warm."""
-    dots = site_dots(load(data), read_languages(ROOT / "mkdocs.yml").codes)
+    dots = every_dot(site_diagrams(load(data)), read_languages(ROOT / "mkdocs.yml").codes)
     figures = {"count": len(set(dots))}
     key = BuildKey.of(data, ROOT / "mkdocs.yml")
     for workers in (1, os.cpu_count() or 1):

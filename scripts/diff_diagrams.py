@@ -13,11 +13,11 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-from macros.core.pipeline.cache import BuildKey, DiskCache, default_root
 from macros.core.data.loading import load
 from macros.core.data.problems import DataError
-from macros.core.diagrams.dot_text import named_diagrams
 from macros.core.diagrams.graphviz import Diagrams
+from macros.core.diagrams.registry import named_diagrams
+from macros.core.pipeline.cache import BuildKey, DiskCache, default_root
 from macros.core.settings.languages import read_languages
 
 from .common import OK, ROOT, add_data_option, print_data_errors

@@ -10,9 +10,10 @@ from conftest import ROOT, run_build
 from test_incremental import differences
 
 from macros.core.data import records as r
-from macros.core.data.markup import HAN, wrap
 from macros.core.data.loading import load
-from macros.core.diagrams.dot_text import chain_dot, esc, group_dot, site_diagrams, site_dots, stack_dot
+from macros.core.data.markup import HAN, wrap
+from macros.core.diagrams.dot_text import chain_dot, esc, group_dot, stack_dot
+from macros.core.diagrams.registry import every_dot, site_diagrams
 from macros.core.settings.languages import read_languages
 from macros.core.settings.palette import LAYER_COLOURS
 
@@ -221,7 +222,7 @@ def label_lines(dot: str) -> list[list[str]]:
 
 
 def every_dot_text() -> list[str]:
-    dots = site_dots(MODEL, LANGUAGES)
+    dots = every_dot(site_diagrams(MODEL), LANGUAGES)
     return dots + [stack_dot(MODEL, lang, "", tools_per_row=n, detail=True) for lang in LANGUAGES for n in (2, 3, 4)]
 
 

@@ -15,6 +15,7 @@ from ..data.recorded_model import RecordedModel
 from ..data.shell_references import Shells
 from ..data.version import data_version
 from ..diagrams.graphviz import Diagrams
+from ..diagrams.registry import every_dot
 from ..settings import reads
 from ..settings.languages import Languages
 from ..views.page import dot_registry
@@ -66,12 +67,8 @@ class Build:
 
     def site_dots(self, languages: tuple[str, ...]) -> list[str]:
         """The DOT text of every diagram, as each page that draws it links it, in `languages`."""
-        return [
-            self.draw(diagram.id, lang, prefix)
-            for lang in languages
-            for diagram in self.diagram_registry().values()
-            for prefix in diagram.link_prefixes()
-        ]
+        diagrams = self.diagram_registry().values()
+        return every_dot(diagrams, languages, lambda diagram, lang, prefix: self.draw(diagram.id, lang, prefix))
 
     @classmethod
     def start(

@@ -8,8 +8,8 @@ from markupsafe import Markup
 
 from ..data import records as r
 from ..data.markup import plain
-from ..diagrams.dot_text import diagram_id
 from ..diagrams.readable import readable_width, wide_from_step, with_min_width
+from ..diagrams.registry import diagram_id
 from ..settings import addresses
 from .chain_steps import chain_steps, chain_steps_inline
 from .evidence_views import words

@@ -6,7 +6,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..data.evidence import PathRow
-from ..diagrams.dot_text import diagram_id
+from ..diagrams.registry import diagram_id
 from .diagram_figures import diagram_layouts
 from .evidence_views import artifact_block, evidence_of, provenance, words
 from .measured_chart import time_chart

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from ..data import records as r
 from ..data.markup import inline_html, plain
 from ..data.model import Model
-from ..diagrams import dot_text
+from ..diagrams import registry
 from ..diagrams.graphviz import Diagrams
 from ..settings import addresses, embed_snippet, reads
 from ..settings.languages import Languages
@@ -91,7 +91,7 @@ class Page:
         return text[self.lang]
 
     def dot(self, diagram_id: str) -> str:
-        """The DOT text of a registered diagram (`dot_text.site_diagrams`), linked as from this page.
+        """The DOT text of a registered diagram (`registry.site_diagrams`), linked as from this page.
 
         The page depends on the text itself, not on all that drawing it read: a stack drawn on
         hundreds of pages reads every layer and tool, but an edit that leaves its DOT alone
@@ -105,9 +105,9 @@ class Page:
         return render(template, ui=self.ui, **values)
 
 
-def dot_registry(model: Model) -> dict[str, dot_text.Diagram]:
+def dot_registry(model: Model) -> dict[str, registry.Diagram]:
     """Every diagram of the site by id, drawn from `model`."""
-    return {d.id: d for d in dot_text.site_diagrams(model)}
+    return {d.id: d for d in registry.site_diagrams(model)}
 
 
 def tool_link(page: Page, tool_id: str) -> dict:

@@ -8,7 +8,7 @@ from markupsafe import Markup
 from ..data import records as r
 from ..data import routes
 from ..data.markup import inline_html, plain
-from ..diagrams.dot_text import diagram_id
+from ..diagrams.registry import diagram_id
 from ..settings import addresses
 from .chain_steps import step_view
 from .evidence_views import words
