@@ -20,7 +20,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from macros.core.data.loading import load
+from macros.core.data.model import Model
 from macros.core.settings import environment
+from macros.core.settings.addresses import RECORD_PAGES
 from macros.core.settings.languages import Languages, read_languages
 
 from .chromium import CHROMIUM, CHROMIUM_ARGS
@@ -48,7 +51,9 @@ NPM = Tarball(
 VNU_JAR = VENDOR / NU_CHECKER.folder_name / "build" / "dist" / "vnu.jar"
 LIGHTHOUSE = MODULES / "lighthouse" / "cli" / "index.js"
 
-# One page of each kind, as a path below a language's root ("" is the home page).
+# One page of each kind, as a path below a language's root ("" is the home page): the hand-written
+# pages, and record pages picked for their content; `page_types` adds one of every other type of
+# record page the registry lists (macros/core/settings/addresses.py's RECORD_PAGES).
 PAGE_TYPES = {
     "home": "",
     "layer index": "layers/",
@@ -125,11 +130,23 @@ class Page:
         return site / (self.path if self.path.endswith(".html") else self.path + "index.html")
 
 
-def pages(languages: Languages) -> list[Page]:
+def page_types(model: Model) -> dict[str, str]:
+    """PAGE_TYPES, and a page of every record page type of the registry they lack (its first record's)."""
+    found = dict(PAGE_TYPES)
+    for page_type in RECORD_PAGES:
+        if not any(
+            path.startswith(f"{page_type.folder}/") and path != f"{page_type.folder}/" for path in found.values()
+        ):
+            first = next(iter(getattr(model, page_type.collection)), None)
+            if first is not None:
+                found[page_type.folder] = f"{page_type.folder}/{first}/"
+    return found
+
+
+def pages(languages: Languages, model: Model) -> list[Page]:
     """Every page type in every language, the default language first."""
-    return [
-        Page(kind, lang, languages.prefix(lang) + path) for lang in languages.codes for kind, path in PAGE_TYPES.items()
-    ]
+    types = page_types(model)
+    return [Page(kind, lang, languages.prefix(lang) + path) for lang in languages.codes for kind, path in types.items()]
 
 
 # ---------------------------------------------------------------- installing
@@ -229,7 +246,7 @@ def report_nu(site: Path, checked: list[Page]) -> bool:
     for error in errors:
         if error.theme_reason():
             theirs[error.theme_reason()] = theirs.get(error.theme_reason(), 0) + 1
-    print(f"\n== Nu HTML checker: {len(checked)} pages ({len(PAGE_TYPES)} page types, every language)")
+    print(f"\n== Nu HTML checker: {len(checked)} pages ({len({p.kind for p in checked})} page types, every language)")
     print(f"  errors of the project's own: {len(own)}")
     for error in own:
         print(f"    {error.format(site)}")
@@ -337,7 +354,7 @@ def judge(judges: tuple[str, ...] = ("nu", "lighthouse"), reports: Path | None =
     from .static_server import bind, running
 
     install(with_lighthouse="lighthouse" in judges)
-    checked = pages(read_languages(ROOT / "mkdocs.yml"))
+    checked = pages(read_languages(ROOT / "mkdocs.yml"), load(ROOT / "data"))
     with tempfile.TemporaryDirectory(prefix="gsm-judges-") as folder:
         site = Path(folder) / "site"
         with running(bind(site, like_github_pages=True)) as base_url:

@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import picks
 import pytest
 
 from macros.core.settings.languages import read_languages
@@ -18,7 +19,7 @@ from scripts.common import ROOT
 MATERIAL = Path(__import__("material").__file__).parent / "templates"
 OVERRIDES = ROOT / "macros" / "adapter" / "overrides"
 LANGUAGES = read_languages(ROOT / "mkdocs.yml")
-PAGES = judges.pages(LANGUAGES)
+PAGES = judges.pages(LANGUAGES, picks.model())
 
 
 @pytest.fixture(scope="module")

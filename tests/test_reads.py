@@ -52,7 +52,7 @@ def test_a_value_derived_from_the_whole_model_is_recorded_by_what_it_is():
 def test_nothing_is_recorded_outside_a_page():
     model = RecordedModel(picks.model())
     model.tools[picks.a_tool().id]
-    assert reads._open == []
+    assert reads._OPEN.get() == ()
 
 
 def test_a_rendered_tool_page_records_its_tool_its_templates_its_words_and_its_diagram():

@@ -54,7 +54,7 @@ class Build:
         return value
 
     def diagram_registry(self) -> dict:
-        """Every diagram of the site by id (dot_text.site_diagrams), made once per build."""
+        """Every diagram of the site by id (diagrams/registry.py's site_diagrams), made once per build."""
         return self.memo(("diagrams",), lambda: dot_registry(self.model))
 
     def draw(self, diagram_id: str, lang: str, root: str) -> str | None:
