@@ -516,18 +516,19 @@ def run_import(archives: list[Path], evidence_dir: Path, data_dir: Path, argv: l
         for line in compare_lines(old, capture["paths"]):
             print("  " + line)
     texts = {
-        "gelu-paths.yaml": yamlout.dump(primary["paths"], "import"),
-        "artifacts.yaml": yamlout.dump(primary["artifacts"], "import"),
+        "gelu-paths.yaml": yamlout.dump(primary["paths"], "import", "gelu-paths.yaml"),
+        "artifacts.yaml": yamlout.dump(primary["artifacts"], "import", "artifacts.yaml"),
         "captures.yaml": yamlout.dump(
             {
                 "schema": 1,
                 "captures": [{**c["summary"], "gemm": _comparable(c["paths"])} for c in captures],
             },
             "import",
+            "captures.yaml",
         ),
     }
     if primary["softmax"]:
-        texts["softmax-paths.yaml"] = yamlout.dump(primary["softmax"], "import")
+        texts["softmax-paths.yaml"] = yamlout.dump(primary["softmax"], "import", "softmax-paths.yaml")
     files = primary["files"]
     staging = Path(tempfile.mkdtemp(prefix="evidence-"))
     try:

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from . import fact_checks
 from . import records as r
-from .evidence import Hardware
+from .evidence import MODELS as EVIDENCE_MODELS
 
 SCHEMA_DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -54,14 +54,16 @@ def record_schema(name: str, title: str, record: type[BaseModel]) -> dict:
 
 def schemas() -> dict[str, dict]:
     """Every schema under data/schema/, by file name: one per data file of `records.FILES`, one for
-    the findings files (data/checks/*.yaml) and one for data/evidence/hardware.yaml. The files the
-    capture program writes (the rest of data/evidence/) are checked by its import, not in an editor."""
+    the findings files (data/checks/*.yaml) and one per file of data/evidence/ (the datasheet peaks,
+    and what the capture program writes, which its import also checks)."""
     every = {f"{stem}.schema.json": file_schema(stem) for stem in r.FILES}
     findings = f"{fact_checks.FOLDER}.schema.json"
     every[findings] = list_schema(
         findings, f"data/{fact_checks.FOLDER}/*.yaml", fact_checks.KEY, fact_checks.RecordCheck
     )
-    every["hardware.schema.json"] = record_schema("hardware.schema.json", "data/evidence/hardware.yaml", Hardware)
+    for file, record in EVIDENCE_MODELS.items():
+        name = f"{file.removesuffix('.yaml')}.schema.json"
+        every[name] = record_schema(name, f"data/evidence/{file}", record)
     return every
 
 
