@@ -104,3 +104,11 @@ def evidence_blocks(site: Path, lang: str) -> dict[str, list]:
 
 def title_of(page_html: str) -> str:
     return html.unescape(re.search(r"<title>(.*?)</title>", page_html, re.S).group(1)).strip()
+
+
+def heading_of(page_html: str) -> str:
+    """The page's h1 as a reader sees it: abbreviations (<abbr>) kept as text, the ¶ link left out."""
+    heading = BeautifulSoup(page_html, "html.parser").h1
+    for permalink in heading.select("a.headerlink"):
+        permalink.decompose()
+    return heading.get_text().strip()

@@ -12,6 +12,7 @@ import shutil
 import pytest
 import yaml
 from conftest import build_site
+from page_text import heading_of
 from picks import a_tool_in_the_stack
 from shared_site import built_once
 from small_site import small_data, small_model
@@ -84,6 +85,7 @@ def test_markup_and_template_syntax_are_shown_as_text(hostile_site):
     assert "{{ 7 * 7 }}" in page and "{% if true %}evaluated{% endif %}" in page  # never evaluated
     assert "<strong>not bold</strong>" not in page and "**not bold**" in page
     assert 'href="https://example.org"' not in page
+    assert heading_of(page) == f"{SALTED.name.en} {DOT}"  # quotes, brackets and backslash read as written
 
 
 @pytest.mark.build

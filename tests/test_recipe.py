@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, SMALL_SITE_URL
+from page_text import heading_of
 
 # (file, the line the snippet goes after, the snippet): README shows each snippet under its step.
 STEPS = [
@@ -162,8 +163,8 @@ def test_a_page_type_added_by_the_recipe_builds_a_page_per_record_in_both_langua
     for language_root in (site, site / "en"):
         for reference in references:
             page = (language_root / "sources" / reference["id"] / "index.html").read_text(encoding="utf-8")
-            title = re.search(r"<h1[^>]*>(.*?)<", page).group(1)
-            assert html.unescape(title) == reference["title"], (reference["id"], title)
+            title = heading_of(page)
+            assert title == reference["title"], (reference["id"], title)
             assert f'href="{reference["url"]}"' in html.unescape(page)
             assert '<span data-pagefind-meta="kind">page</span>' in page
     first = references[0]["id"]

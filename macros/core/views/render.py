@@ -21,14 +21,15 @@ from ..settings import reads
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 _BETWEEN_TAGS = re.compile(r"(?<=>)\n[ \t]*|\n[ \t]*(?=<)")
 _LINE_BREAK = re.compile(r"\n[ \t]*")
+# Markdown punctuation written as numeric character references, so a heading shows it as text.
+_HEADING_SAFE = {ch: f"&#{ord(ch)};" for ch in "\\`*_{}[]#+!|"}
 
 
 def md_heading(text: str) -> Markup:
     """Text safe for a Markdown heading: HTML escaped, Markdown punctuation neutralised."""
-    safe = str(Markup.escape(plain(text)))
-    for ch in "\\`*_{}[]#+!|":
-        safe = safe.replace(ch, f"&#{ord(ch)};")
-    return Markup(safe)
+    # One character at a time: replacing after escaping would break the entities escaping made
+    # (the # of &#39; for an apostrophe).
+    return Markup("".join(_HEADING_SAFE.get(ch) or Markup.escape(ch) for ch in plain(text)))
 
 
 def _environment() -> Environment:
