@@ -107,8 +107,7 @@ def title_of(page_html: str) -> str:
 
 
 def heading_of(page_html: str) -> str:
-    """The page's h1 as a reader sees it: abbreviations (<abbr>) kept as text, the ¶ link left out."""
-    heading = BeautifulSoup(page_html, "html.parser").h1
-    for permalink in heading.select("a.headerlink"):
-        permalink.decompose()
-    return heading.get_text().strip()
+    """The page's visible H1 text (abbreviations such as ISA are <abbr> inside it), without the
+    permalink mark."""
+    inner = re.search(r"<h1\b[^>]*>(.*?)</h1>", page_html, re.S).group(1)
+    return html.unescape(re.sub(r"<[^>]+>", "", inner)).replace("¶", "").strip()

@@ -13,7 +13,7 @@ from urllib.parse import urljoin, urlparse
 
 import pytest
 from conftest import ROOT
-from page_text import article_texts, site_pages, title_of
+from page_text import article_texts, heading_of, site_pages, title_of
 
 from macros.core.data.loading import load
 from macros.core.data.markup import plain
@@ -30,12 +30,6 @@ def redirect_map() -> dict[str, str]:
         if isinstance(plugin, dict) and "redirects" in plugin:
             return plugin["redirects"]["redirect_maps"]
     raise AssertionError("mkdocs.yml configures no redirects plugin")
-
-
-def heading_of(page_html: str) -> str:
-    """The page's visible H1 text, without the permalink mark."""
-    inner = re.search(r"<h1\b[^>]*>(.*?)</h1>", page_html, re.S).group(1)
-    return html.unescape(re.sub(r"<[^>]+>", "", inner)).replace("¶", "").strip()
 
 
 def test_every_page_title_is_unique_within_its_language(built_site):
